@@ -1,0 +1,234 @@
+//! Compile word lists into a wordhoard index file.
+//!
+//! [`build_index`] reads one or more word lists ([`WordSource`]), normalises
+//! them (see [`wordlist`]), and encodes every section through the types of
+//! `wordhoard_query::format`, so the builder and the reader share one
+//! definition of the layout. [`write_atomically`] publishes the bytes so a
+//! reader never sees a half-written index.
+//!
+//! ```
+//! use wordhoard_build::{build_index, BuildOptions, WordSource};
+//!
+//! let built = build_index(&[WordSource::from_text("tiny", "ride\nDire\nired\n4x4\n")], &BuildOptions::default()).unwrap();
+//! assert_eq!(built.report.words, 3);
+//! assert_eq!(built.report.skipped.total(), 1);
+//! let index = wordhoard_query::Index::from_bytes(built.bytes).unwrap();
+//! assert_eq!(index.word_count(), 3);
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod anigram;
+mod bee;
+mod hash;
+mod publish;
+pub mod wordlist;
+
+use std::fmt;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use fst::MapBuilder;
+use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
+use wordhoard_query::Alphabet;
+
+pub use publish::write_atomically;
+pub use wordlist::{Skipped, WordList, WordSource};
+
+/// An error while building: one line that names the file (and line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError {
+    message: String,
+}
+
+impl BuildError {
+    /// An error with the given message.
+    pub fn new(message: impl Into<String>) -> BuildError {
+        BuildError { message: message.into() }
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Options for [`build_index`].
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The index's name; default: the first source's file stem.
+    pub name: Option<String>,
+    /// A list of common words to flag.
+    pub common: Option<WordSource>,
+    /// The alphabet; words with other characters are skipped.
+    pub alphabet: Alphabet,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions { name: None, common: None, alphabet: Alphabet::latin() }
+    }
+}
+
+/// What a build read, kept and wrote.
+#[derive(Clone, Debug)]
+pub struct BuildReport {
+    /// The index's name.
+    pub name: String,
+    /// The sources read.
+    pub sources: Vec<String>,
+    /// Lines read.
+    pub lines: u64,
+    /// Distinct words kept.
+    pub words: u64,
+    /// Lines skipped, by reason.
+    pub skipped: Skipped,
+    /// Duplicate words collapsed.
+    pub duplicates: u64,
+    /// The common list, if given.
+    pub common: Option<CommonReport>,
+    /// Anagram terms.
+    pub terms: u64,
+    /// Each section's name and size in bytes.
+    pub sections: Vec<(String, u64)>,
+    /// The file's size in bytes.
+    pub bytes: u64,
+    /// SHA-256 of the source bytes.
+    pub source_sha256: String,
+}
+
+/// What was read from the common list.
+#[derive(Clone, Debug)]
+pub struct CommonReport {
+    /// The list's name.
+    pub source: String,
+    /// Words of the index flagged common.
+    pub flagged: u64,
+    /// Common words that are not in the index (ignored).
+    pub not_in_index: u64,
+    /// Lines of the list skipped.
+    pub skipped: u64,
+}
+
+/// A built index: the file's bytes and the report.
+pub struct Built {
+    /// The whole index file.
+    pub bytes: Vec<u8>,
+    /// What the build did.
+    pub report: BuildReport,
+}
+
+/// Reads the word lists and encodes the index in memory.
+pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built, BuildError> {
+    if sources.is_empty() {
+        return Err(BuildError::new("no word list given; name at least one file, or - for stdin"));
+    }
+    let list = WordList::read(sources, &opts.alphabet)?;
+    let (lines, skipped, sha) = (list.lines, list.skipped, list.sha256_hex());
+    let kept_lines = lines - skipped.total();
+    let words = list.into_sorted_words();
+    if words.len() > u32::MAX as usize {
+        return Err(BuildError::new("more than 4 billion distinct words; split the list"));
+    }
+    let (common, common_report) = read_common(opts, &words)?;
+    let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
+
+    // The bee and anigram sections depend only on the sorted words: build
+    // them on both cores.
+    let (words_fst, (lettersets, honeycombs), anigrams) = std::thread::scope(|s| {
+        let anigrams = s.spawn(|| anigram::build(&words));
+        let bee = s.spawn(|| bee::build(&words, &opts.alphabet, &common));
+        let fst = words_fst(&words);
+        (fst, bee.join().expect("bee build thread"), anigrams.join().expect("anigram build thread"))
+    });
+    let (terms, chains, term_count) = anigrams?;
+
+    let meta = Metadata {
+        name: name.clone(),
+        sources: sources.iter().map(WordSource::name).collect(),
+        source_sha256: sha.clone(),
+        word_count: words.len() as u64,
+        lines_read: lines,
+        lines_skipped: skipped.total(),
+        alphabet: opts.alphabet.as_str().to_string(),
+        common_source: common_report.as_ref().map(|c| c.source.clone()),
+        common_count: common_report.as_ref().map_or(0, |c| c.flagged),
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        built_at_unix: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
+    };
+    let mut file = FileWriter::new();
+    file.add(SectionId::Meta, meta.encode())
+        .add(SectionId::Words, words_fst?)
+        .add(SectionId::Common, common_section(&common))
+        .add(SectionId::Lettersets, lettersets)
+        .add(SectionId::Honeycombs, honeycombs)
+        .add(SectionId::Terms, terms)
+        .add(SectionId::Chains, chains);
+    let sections = file
+        .section_sizes()
+        .into_iter()
+        .map(|(code, len)| (SectionId::from_code(code).map_or("?", |id| id.name()).to_string(), len as u64))
+        .collect();
+    let bytes = file.finish();
+    let report = BuildReport {
+        name,
+        sources: meta.sources,
+        lines,
+        words: words.len() as u64,
+        skipped,
+        duplicates: kept_lines - words.len() as u64,
+        common: common_report,
+        terms: term_count as u64,
+        sections,
+        bytes: bytes.len() as u64,
+        source_sha256: sha,
+    };
+    Ok(Built { bytes, report })
+}
+
+fn default_name(source: &WordSource) -> String {
+    match source {
+        WordSource::File(p) => p.file_stem().map_or("index".into(), |s| s.to_string_lossy().into_owned()),
+        WordSource::Stdin => "stdin".into(),
+        WordSource::Text { name, .. } => name.clone(),
+    }
+}
+
+fn words_fst(words: &[Vec<u8>]) -> Result<Vec<u8>, BuildError> {
+    let fail = |e: fst::Error| BuildError::new(format!("cannot build the words FST: {e}"));
+    let mut map = MapBuilder::memory();
+    for (id, word) in words.iter().enumerate() {
+        map.insert(word, id as u64).map_err(fail)?;
+    }
+    map.into_inner().map_err(fail)
+}
+
+/// The common flag per word id, and what the common list held.
+fn read_common(opts: &BuildOptions, words: &[Vec<u8>]) -> Result<(Vec<bool>, Option<CommonReport>), BuildError> {
+    let mut flags = vec![false; words.len()];
+    let Some(source) = &opts.common else { return Ok((flags, None)) };
+    let list = WordList::read(std::slice::from_ref(source), &opts.alphabet)?;
+    let skipped = list.skipped.total();
+    let mut report = CommonReport { source: source.name(), flagged: 0, not_in_index: 0, skipped };
+    for word in list.into_sorted_words() {
+        match words.binary_search(&word) {
+            Ok(id) => {
+                flags[id] = true;
+                report.flagged += 1;
+            }
+            Err(_) => report.not_in_index += 1,
+        }
+    }
+    Ok((flags, Some(report)))
+}
+
+fn common_section(flags: &[bool]) -> Vec<u8> {
+    let mut bits = vec![0u64; flags.len().div_ceil(64)];
+    for (id, _) in flags.iter().enumerate().filter(|(_, &f)| f) {
+        bits[id / 64] |= 1 << (id % 64);
+    }
+    ColumnsWriter::new().u64s(&bits).finish()
+}

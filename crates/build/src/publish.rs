@@ -1,0 +1,64 @@
+//! Publishing an index atomically: a reader of the target path sees the old
+//! file or the new one, never a part of either.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use wordhoard_query::Index;
+
+use crate::BuildError;
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it, reopens and
+/// verifies it with the real reader, then renames it over `path`. On any
+/// failure the temporary file is removed and `path` is untouched.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if path.is_dir() {
+        return Err(BuildError::new(format!("{} is a directory; give a file path with -o", path.display())));
+    }
+    fs::create_dir_all(&dir)
+        .map_err(|e| BuildError::new(format!("cannot create folder {}: {e}", dir.display())))?;
+    let tmp = temp_path(&dir, path);
+    let result = write_and_check(&tmp, bytes).and_then(|()| {
+        fs::rename(&tmp, path).map_err(|e| BuildError::new(format!("cannot move the index into place at {}: {e}", path.display())))
+    });
+    match result {
+        Ok(()) => {
+            // Make the rename itself durable; not every platform allows it.
+            let _ = File::open(&dir).and_then(|d| d.sync_all());
+            Ok(())
+        }
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+fn temp_path(dir: &Path, path: &Path) -> PathBuf {
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let name = path.file_name().map_or("index".into(), |n| n.to_string_lossy().into_owned());
+    dir.join(format!(".{name}.tmp.{}.{nanos}", std::process::id()))
+}
+
+fn write_and_check(tmp: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+    let fail = |what: &str, e: std::io::Error| BuildError::new(format!("cannot {what} {}: {e}", tmp.display()));
+    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| fail("create", e))?;
+    file.write_all(bytes).map_err(|e| fail("write", e))?;
+    file.sync_all().map_err(|e| fail("sync", e))?;
+    drop(file);
+    let index = Index::open(tmp).map_err(|e| BuildError::new(format!("the index just written does not open: {e}")))?;
+    if let Some(bad) = index.verify().into_iter().find(|c| !c.ok) {
+        return Err(BuildError::new(format!(
+            "the index just written fails verification in section `{}`: {}",
+            bad.name,
+            bad.problem.unwrap_or_default()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! Reading word lists: one word a line, normalised as SPEC says.
+//!
+//! A line loses its UTF-8 BOM and surrounding whitespace (CR included) and
+//! is lowercased. It is kept when every character is a letter of the
+//! alphabet; otherwise it is skipped and counted by reason. Reading streams
+//! through a fixed buffer, so a huge line or file costs no more memory than
+//! the words it keeps.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::PathBuf;
+
+use sha2::{Digest, Sha256};
+use wordhoard_query::Alphabet;
+
+use crate::BuildError;
+
+/// The longest word kept, in letters (term lengths are stored as `u8`).
+pub const MAX_WORD_LEN: usize = 255;
+/// Lines longer than this (in bytes, before trimming) are skipped unread.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Where a word list comes from.
+#[derive(Clone, Debug)]
+pub enum WordSource {
+    /// A file on disk.
+    File(PathBuf),
+    /// Standard input (`-`).
+    Stdin,
+    /// Text in memory, with a name for reports (tests, examples).
+    Text {
+        /// The name shown in reports.
+        name: String,
+        /// The list itself.
+        text: String,
+    },
+}
+
+impl WordSource {
+    /// A source from a command-line argument: `-` is stdin.
+    pub fn from_arg(arg: &str) -> WordSource {
+        if arg == "-" { WordSource::Stdin } else { WordSource::File(arg.into()) }
+    }
+
+    /// A source from text in memory.
+    pub fn from_text(name: &str, text: &str) -> WordSource {
+        WordSource::Text { name: name.to_string(), text: text.to_string() }
+    }
+
+    /// The name shown in reports and errors.
+    pub fn name(&self) -> String {
+        match self {
+            WordSource::File(p) => p.display().to_string(),
+            WordSource::Stdin => "-".to_string(),
+            WordSource::Text { name, .. } => name.clone(),
+        }
+    }
+
+    fn open(&self) -> Result<Box<dyn Read + '_>, BuildError> {
+        Ok(match self {
+            WordSource::File(p) => {
+                if p.is_dir() {
+                    return Err(BuildError::new(format!("{}: is a directory, not a word list", p.display())));
+                }
+                let f = File::open(p).map_err(|e| BuildError::new(format!("cannot open word list {}: {e}", p.display())))?;
+                Box::new(f)
+            }
+            WordSource::Stdin => Box::new(io::stdin().lock()),
+            WordSource::Text { text, .. } => Box::new(text.as_bytes()),
+        })
+    }
+}
+
+/// Why lines were skipped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Skipped {
+    /// Empty (or only whitespace).
+    pub empty: u64,
+    /// A character outside the alphabet (digits, punctuation, spaces...).
+    pub not_in_alphabet: u64,
+    /// Not valid UTF-8.
+    pub not_utf8: u64,
+    /// Longer than [`MAX_WORD_LEN`] letters or [`MAX_LINE_BYTES`] bytes.
+    pub too_long: u64,
+}
+
+impl Skipped {
+    /// All skipped lines.
+    pub fn total(&self) -> u64 {
+        self.empty + self.not_in_alphabet + self.not_utf8 + self.too_long
+    }
+}
+
+/// Words read from one or more lists: kept in one byte arena.
+#[derive(Default)]
+pub struct WordList {
+    bytes: Vec<u8>,
+    spans: Vec<(u32, u8)>,
+    /// Lines read.
+    pub lines: u64,
+    /// Lines skipped, by reason.
+    pub skipped: Skipped,
+    hasher: Sha256,
+}
+
+impl WordList {
+    /// Reads every source in order.
+    pub fn read(sources: &[WordSource], alphabet: &Alphabet) -> Result<WordList, BuildError> {
+        let mut list = WordList::default();
+        for source in sources {
+            list.read_source(source, alphabet)?;
+        }
+        Ok(list)
+    }
+
+    fn read_source(&mut self, source: &WordSource, alphabet: &Alphabet) -> Result<(), BuildError> {
+        let reader = BufReader::with_capacity(1 << 16, source.open()?);
+        let mut lower = Vec::new();
+        let mut hasher = std::mem::take(&mut self.hasher);
+        let result = for_each_line(reader, &mut hasher, |line| {
+            self.lines += 1;
+            match line {
+                Some(raw) => self.add_line(raw, alphabet, &mut lower),
+                None => self.skipped.too_long += 1,
+            }
+            Ok(())
+        });
+        self.hasher = hasher;
+        result.map_err(|(line, e)| BuildError::new(format!("{}: line {}: cannot read: {e}", source.name(), line + 1)))?;
+        if self.bytes.len() > u32::MAX as usize {
+            return Err(BuildError::new(format!("{}: the word lists hold over 4 GiB of words", source.name())));
+        }
+        Ok(())
+    }
+
+    fn add_line(&mut self, raw: &[u8], alphabet: &Alphabet, lower: &mut Vec<u8>) {
+        match normalise(raw, lower) {
+            Err(reason) => reason.count(&mut self.skipped),
+            Ok(()) if lower.is_empty() => self.skipped.empty += 1,
+            Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.too_long += 1,
+            Ok(()) if !alphabet.is_word(lower) => self.skipped.not_in_alphabet += 1,
+            Ok(()) => {
+                self.spans.push((self.bytes.len() as u32, lower.len() as u8));
+                self.bytes.extend_from_slice(lower);
+            }
+        }
+    }
+
+    /// SHA-256 (hex) of all source bytes read, in order.
+    pub fn sha256_hex(&self) -> String {
+        self.hasher.clone().finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The distinct words, sorted (byte order); consumes the list.
+    pub fn into_sorted_words(self) -> Vec<Vec<u8>> {
+        let WordList { bytes, mut spans, .. } = self;
+        let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
+        // Most lists arrive sorted; checking is cheaper than sorting.
+        if !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
+            spans.sort_unstable_by(|a, b| word(a).cmp(word(b)));
+        }
+        spans.dedup_by(|a, b| word(a) == word(b));
+        spans.iter().map(|s| word(s).to_vec()).collect()
+    }
+}
+
+enum SkipReason {
+    NotUtf8,
+    NotInAlphabet,
+}
+
+impl SkipReason {
+    fn count(self, skipped: &mut Skipped) {
+        match self {
+            SkipReason::NotUtf8 => skipped.not_utf8 += 1,
+            SkipReason::NotInAlphabet => skipped.not_in_alphabet += 1,
+        }
+    }
+}
+
+/// Strips a BOM and whitespace and lowercases `raw` into `out`.
+fn normalise(raw: &[u8], out: &mut Vec<u8>) -> Result<(), SkipReason> {
+    out.clear();
+    let raw = raw.strip_prefix(BOM).unwrap_or(raw);
+    if raw.is_ascii() {
+        out.extend(raw.trim_ascii().iter().map(u8::to_ascii_lowercase));
+        return Ok(());
+    }
+    // Rare: non-ASCII text. Unicode lowercasing can map a character into
+    // the alphabet (KELVIN SIGN -> k), so do it properly.
+    let text = std::str::from_utf8(raw).map_err(|_| SkipReason::NotUtf8)?;
+    let lowered = text.trim().to_lowercase();
+    if !lowered.is_ascii() {
+        return Err(SkipReason::NotInAlphabet);
+    }
+    out.extend_from_slice(lowered.as_bytes());
+    Ok(())
+}
+
+/// Calls `f` with each line (without its `\n`), or `None` for a line over
+/// [`MAX_LINE_BYTES`], hashing every byte read. An I/O error comes back
+/// with the number of lines read before it.
+fn for_each_line<R: BufRead>(
+    mut reader: R,
+    hasher: &mut Sha256,
+    mut f: impl FnMut(Option<&[u8]>) -> io::Result<()>,
+) -> Result<(), (u64, io::Error)> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    let mut lines = 0u64;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err((lines, e)),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        let (chunk, ends_line) = match buf.iter().position(|&b| b == b'\n') {
+            Some(pos) => (&buf[..pos], true),
+            None => (buf, false),
+        };
+        hasher.update(&buf[..chunk.len() + ends_line as usize]);
+        if line.len() + chunk.len() > MAX_LINE_BYTES {
+            too_long = true;
+            line.clear();
+        } else if !too_long {
+            line.extend_from_slice(chunk);
+        }
+        let used = chunk.len() + ends_line as usize;
+        reader.consume(used);
+        if ends_line {
+            f((!too_long).then_some(&line[..])).map_err(|e| (lines, e))?;
+            lines += 1;
+            line.clear();
+            too_long = false;
+        }
+    }
+    if too_long || !line.is_empty() {
+        f((!too_long).then_some(&line[..])).map_err(|e| (lines, e))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &[u8]) -> (Vec<String>, WordList) {
+        let mut list = WordList::default();
+        for_each_line(text, &mut Sha256::new(), |line| {
+            list.lines += 1;
+            let mut lower = Vec::new();
+            match line {
+                Some(raw) => list.add_line(raw, &Alphabet::latin(), &mut lower),
+                None => list.skipped.too_long += 1,
+            }
+            Ok(())
+        })
+        .unwrap();
+        let stats = WordList { lines: list.lines, skipped: list.skipped, ..Default::default() };
+        let words = list.into_sorted_words().into_iter().map(|w| String::from_utf8(w).unwrap()).collect();
+        (words, stats)
+    }
+
+    #[test]
+    fn normalises_lines() {
+        let (words, list) = read(b"\xEF\xBB\xBFZebra\r\n  apple \n\nApple\nice cream\ndon't\n\xff\xfe\n\xE2\x84\xAAelvin\nb");
+        assert_eq!(words, vec!["apple", "b", "kelvin", "zebra"]);
+        assert_eq!(list.lines, 9);
+        assert_eq!(list.skipped, Skipped { empty: 1, not_in_alphabet: 2, not_utf8: 1, too_long: 0 });
+    }
+
+    #[test]
+    fn skips_overlong_lines_without_buffering_them() {
+        let mut text = vec![b'a'; MAX_LINE_BYTES * 3];
+        text.extend_from_slice(b"\nok\n");
+        text.extend(std::iter::repeat_n(b'b', MAX_WORD_LEN + 1));
+        let (words, list) = read(&text);
+        assert_eq!(words, vec!["ok"]);
+        assert_eq!(list.skipped.too_long, 2);
+    }
+
+    #[test]
+    fn empty_input_has_no_lines() {
+        let (words, list) = read(b"");
+        assert!(words.is_empty());
+        assert_eq!(list.lines, 0);
+    }
+}

@@ -1,0 +1,357 @@
+//! `wordhoard bee ...`: the NYT Spelling Bee.
+
+use std::fmt::Write;
+
+use anyhow::Result;
+use clap::Subcommand;
+use serde_json::{json, Value};
+use wordhoard_query::bee::{self, GenerateOptions, Hints, Puzzle, Solution};
+use wordhoard_query::{Index, LetterSet};
+
+use super::{query_err, Context};
+use crate::output::{columns, emit, plural, thousands};
+
+/// The Spelling Bee commands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Every word of a honeycomb, with scores and pangrams
+    #[command(after_help = "Example: wordhoard bee solve raeginT   (centre: the first letter, r)")]
+    Solve {
+        #[command(flatten)]
+        honeycomb: HoneycombArgs,
+        /// Count only words of the common list the index was built with
+        #[arg(long)]
+        common_only: bool,
+    },
+    /// Words grouped by letter set, pangrams first (Norvig's report)
+    #[command(after_help = "Example: wordhoard bee report aeginrt --center r")]
+    Report {
+        #[command(flatten)]
+        honeycomb: HoneycombArgs,
+    },
+    /// The highest-scoring honeycombs
+    #[command(after_help = "Example: wordhoard bee best --top 5 --exclude ''")]
+    Best {
+        /// How many to list
+        #[arg(long, default_value_t = 10, value_name = "N")]
+        top: usize,
+        /// Letters no honeycomb may have ('' allows all)
+        #[arg(long, default_value = "s", value_name = "LETTERS")]
+        exclude: String,
+    },
+    /// Counts of valid words, pangrams and candidate honeycombs
+    #[command(after_help = "Example: wordhoard bee stats")]
+    Stats {
+        /// Letters no honeycomb may have ('' allows all)
+        #[arg(long, default_value = "s", value_name = "LETTERS")]
+        exclude: String,
+    },
+    /// A random valid puzzle (it has a pangram), reproducible by seed
+    #[command(after_help = "Example: wordhoard bee generate --seed 7 --min-score 100 --max-score 300")]
+    Generate(GenerateArgs),
+    /// NYT-style hints: grid, two-letter list, pangrams, ranks
+    #[command(after_help = "Example: wordhoard bee hints aeginrt --center r")]
+    Hints {
+        #[command(flatten)]
+        honeycomb: HoneycombArgs,
+    },
+}
+
+/// A honeycomb as typed.
+#[derive(clap::Args)]
+pub struct HoneycombArgs {
+    /// The honeycomb's distinct letters (the NYT uses 7)
+    letters: String,
+    /// The centre letter [default: the first letter given]
+    #[arg(long, short = 'c', alias = "centre", value_name = "C")]
+    center: Option<String>,
+}
+
+/// Arguments of `bee generate`.
+#[derive(clap::Args)]
+pub struct GenerateArgs {
+    /// The seed; the same seed and index give the same puzzle [default: from the clock]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Letters the honeycomb may not have ('' allows all)
+    #[arg(long, default_value = "s", value_name = "LETTERS")]
+    exclude: String,
+    /// Lowest total score
+    #[arg(long, value_name = "A")]
+    min_score: Option<u32>,
+    /// Highest total score
+    #[arg(long, value_name = "B")]
+    max_score: Option<u32>,
+    /// Fewest words
+    #[arg(long, value_name = "A")]
+    min_words: Option<u32>,
+    /// Most words
+    #[arg(long, value_name = "B")]
+    max_words: Option<u32>,
+    /// Count only words of the common list
+    #[arg(long)]
+    common_only: bool,
+}
+
+/// Runs a bee command.
+pub fn run(ctx: &Context, command: Command) -> Result<()> {
+    let index = ctx.open()?;
+    match command {
+        Command::Solve { honeycomb, common_only } => {
+            let solution = bee::solve(&index, puzzle(&index, &honeycomb)?, common_only).map_err(query_err)?;
+            emit(ctx.json, || solution_json(&solution), |s| solution_text(s, &solution))
+        }
+        Command::Report { honeycomb } => report(ctx, &index, &honeycomb),
+        Command::Best { top, exclude } => best(ctx, &index, top, &exclude),
+        Command::Stats { exclude } => stats(ctx, &index, &exclude),
+        Command::Generate(args) => generate(ctx, &index, &args),
+        Command::Hints { honeycomb } => {
+            let hints = bee::hints(&index, puzzle(&index, &honeycomb)?).map_err(query_err)?;
+            emit(ctx.json, || hints_json(&hints), |s| hints_text(s, &hints))
+        }
+    }
+}
+
+type Idx = Index<memmap2::Mmap>;
+
+fn puzzle(index: &Idx, args: &HoneycombArgs) -> Result<Puzzle> {
+    Puzzle::parse(index.alphabet(), &args.letters, args.center.as_deref()).map_err(query_err)
+}
+
+fn exclude_set(index: &Idx, exclude: &str) -> Result<LetterSet> {
+    index.alphabet().parse_distinct(exclude, "--exclude").map_err(query_err)
+}
+
+fn solution_json(s: &Solution) -> Value {
+    json!({
+        "letters": s.letters,
+        "center": s.center.to_string(),
+        "score": s.score,
+        "count": s.words.len(),
+        "pangrams": s.pangrams,
+        "words": s.words.iter().map(|w| json!({"word": w.word, "score": w.score, "pangram": w.pangram, "common": w.common})).collect::<Vec<_>>(),
+    })
+}
+
+/// Draws a 7-letter honeycomb with its centre in brackets; other sizes as a row.
+fn honeycomb_picture(out: &mut String, letters: &str, center: char) {
+    let up = |c: char| c.to_ascii_uppercase();
+    let outer: Vec<char> = letters.chars().filter(|&c| c != center).map(up).collect();
+    if outer.len() == 6 {
+        let _ = writeln!(out, "       {}   {}", outer[0], outer[1]);
+        let _ = writeln!(out, "     {}  [{}]  {}", outer[2], up(center), outer[3]);
+        let _ = writeln!(out, "       {}   {}", outer[4], outer[5]);
+    } else {
+        let row: Vec<String> = letters.chars().map(|c| if c == center { format!("[{}]", up(c)) } else { up(c).to_string() }).collect();
+        let _ = writeln!(out, "     {}", row.join(" "));
+    }
+}
+
+fn solution_text(out: &mut String, s: &Solution) {
+    honeycomb_picture(out, &s.letters, s.center);
+    let _ = writeln!(
+        out,
+        "\n{}, centre {}: {}, {}, {}",
+        s.letters.to_uppercase(),
+        s.center.to_ascii_uppercase(),
+        plural(s.words.len() as u64, "word"),
+        plural(s.score, "point"),
+        plural(s.pangrams, "pangram")
+    );
+    let pangrams: Vec<String> = s.words.iter().filter(|w| w.pangram).map(|w| format!("{} ({})", w.word, w.score)).collect();
+    if !pangrams.is_empty() {
+        let _ = writeln!(out, "\nPangrams");
+        columns(out, &pangrams, 2, 80);
+    }
+    let max_len = s.words.iter().map(|w| w.word.len()).max().unwrap_or(0);
+    for len in bee::MIN_WORD_LEN..=max_len {
+        let words: Vec<String> = s.words.iter().filter(|w| w.word.len() == len).map(|w| format!("{}{}", w.word, if w.pangram { "*" } else { "" })).collect();
+        if words.is_empty() {
+            continue;
+        }
+        let points: u32 = s.words.iter().filter(|w| w.word.len() == len).map(|w| w.score).sum();
+        let _ = writeln!(out, "\n{len} letters: {}, {}", plural(words.len() as u64, "word"), plural(points, "point"));
+        columns(out, &words, 2, 80);
+    }
+    if s.words.iter().any(|w| w.pangram) {
+        let _ = writeln!(out, "\n* pangram (+{} points)", bee::PANGRAM_BONUS);
+    }
+}
+
+fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs) -> Result<()> {
+    let (solution, groups) = bee::report(index, puzzle(index, args)?).map_err(query_err)?;
+    let json = || {
+        let mut v = solution_json(&solution);
+        v["groups"] = groups
+            .iter()
+            .map(|g| json!({"letters": g.letters, "score": g.score, "count": g.words.len(), "words": g.words.iter().map(|w| json!({"word": w.word, "score": w.score})).collect::<Vec<_>>()}))
+            .collect();
+        v
+    };
+    emit(ctx.json, json, |out| {
+        let _ = writeln!(out, "For this list of {}:", plural(index.word_count() as u64, "word"));
+        let _ = writeln!(
+            out,
+            "The honeycomb {} (centre {}) forms {} for {}.",
+            solution.letters.to_uppercase(),
+            solution.center.to_ascii_uppercase(),
+            plural(solution.words.len() as u64, "word"),
+            plural(solution.score, "point")
+        );
+        let _ = writeln!(out, "Here are the words formed by each subset, with pangrams first:");
+        for g in &groups {
+            let _ = writeln!(out, "\n{} forms {} for {}:", g.letters.to_uppercase(), plural(g.words.len() as u64, "word"), plural(g.score, "point"));
+            let items: Vec<String> = g.words.iter().map(|w| format!("{}({})", w.word, w.score)).collect();
+            fill(out, &items, 80);
+        }
+    })
+}
+
+/// Fills words into lines like Python's textwrap.fill, one-space indent.
+fn fill(out: &mut String, items: &[String], width: usize) {
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && line.len() + 1 + item.len() > width {
+            let _ = writeln!(out, "{line}");
+            line.clear();
+        }
+        line.push(' ');
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+fn best(ctx: &Context, index: &Idx, top: usize, exclude: &str) -> Result<()> {
+    let excluded = exclude_set(index, exclude)?;
+    let combs = bee::best(index, top, excluded).map_err(query_err)?;
+    let json = || {
+        json!({
+            "exclude": index.alphabet().letters_of(excluded),
+            "honeycombs": combs.iter().map(|h| json!({"letters": h.letters, "center": h.center.to_string(), "score": h.score, "count": h.count, "pangrams": h.pangrams})).collect::<Vec<_>>(),
+        })
+    };
+    emit(ctx.json, json, |out| {
+        let without = if excluded.is_empty() { "any letters".to_string() } else { format!("no {}", index.alphabet().letters_of(excluded).to_uppercase()) };
+        let _ = writeln!(out, "Best honeycombs ({without}):");
+        let _ = writeln!(out, "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}", "rank", "letters", "centre", "score", "words", "pangrams");
+        for (i, h) in combs.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
+                i + 1,
+                h.letters.to_uppercase(),
+                h.center.to_ascii_uppercase(),
+                thousands(h.score),
+                thousands(h.count),
+                h.pangrams
+            );
+        }
+    })
+}
+
+fn stats(ctx: &Context, index: &Idx, exclude: &str) -> Result<()> {
+    let excluded = exclude_set(index, exclude)?;
+    let st = bee::stats(index, excluded).map_err(query_err)?;
+    let json = || {
+        json!({"words": st.words, "valid": st.valid, "pangram_words": st.pangram_words,
+               "pangram_lettersets": st.pangram_lettersets, "candidate_honeycombs": st.candidate_honeycombs,
+               "exclude": index.alphabet().letters_of(excluded)})
+    };
+    emit(ctx.json, json, |out| {
+        let without = if excluded.is_empty() { String::new() } else { format!(", without {}", index.alphabet().letters_of(excluded).to_uppercase()) };
+        let rows = [
+            ("words", st.words),
+            (&*format!("valid (>= {} letters, <= {} distinct{without})", bee::MIN_WORD_LEN, bee::HONEYCOMB_LETTERS), st.valid),
+            ("pangram words", st.pangram_words),
+            ("pangram letter sets", st.pangram_lettersets),
+            ("candidate honeycombs", st.candidate_honeycombs),
+        ];
+        for (k, v) in rows {
+            let _ = writeln!(out, "{k:<40} {:>9}", thousands(v));
+        }
+    })
+}
+
+fn generate(ctx: &Context, index: &Idx, a: &GenerateArgs) -> Result<()> {
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    let opts = GenerateOptions {
+        seed,
+        exclude: exclude_set(index, &a.exclude)?,
+        score: (a.min_score, a.max_score),
+        words: (a.min_words, a.max_words),
+        common_only: a.common_only,
+    };
+    let solution = bee::generate(index, &opts).map_err(query_err)?;
+    let json = || {
+        let mut v = solution_json(&solution);
+        v["seed"] = json!(seed);
+        v
+    };
+    emit(ctx.json, json, |out| {
+        let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard bee generate --seed {seed} ...)\n");
+        solution_text(out, &solution);
+    })
+}
+
+/// A seed from the clock, for `generate` without `--seed`.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+fn hints_json(h: &Hints) -> Value {
+    let s = &h.solution;
+    json!({
+        "letters": s.letters, "center": s.center.to_string(), "count": s.words.len(), "score": s.score,
+        "pangrams": s.pangrams, "perfect_pangrams": h.perfect_pangrams, "bingo": h.bingo,
+        "grid": h.grid.iter().map(|(c, row)| (c.to_string(), row.iter().map(|(l, n)| (l.to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>())).collect::<std::collections::BTreeMap<_, _>>(),
+        "two_letter": h.two_letter,
+        "ranks": h.ranks.iter().map(|r| json!({"name": r.name, "score": r.score})).collect::<Vec<_>>(),
+    })
+}
+
+fn hints_text(out: &mut String, h: &Hints) {
+    let s = &h.solution;
+    honeycomb_picture(out, &s.letters, s.center);
+    let _ = writeln!(
+        out,
+        "\nWORDS: {}, POINTS: {}, PANGRAMS: {} ({} perfect){}",
+        s.words.len(),
+        s.score,
+        s.pangrams,
+        h.perfect_pangrams,
+        if h.bingo { ", BINGO" } else { "" }
+    );
+    let lens: Vec<usize> = {
+        let mut l: Vec<usize> = h.grid.values().flat_map(|r| r.keys().copied()).collect();
+        l.sort_unstable();
+        l.dedup();
+        l
+    };
+    let _ = write!(out, "\n    ");
+    for l in &lens {
+        let _ = write!(out, "{l:>4}");
+    }
+    let _ = writeln!(out, "{:>5}", "Σ");
+    for (c, row) in &h.grid {
+        let _ = write!(out, "{}:  ", c.to_ascii_uppercase());
+        for l in &lens {
+            let n = row.get(l).copied().unwrap_or(0);
+            let _ = write!(out, "{:>4}", if n == 0 { "-".to_string() } else { n.to_string() });
+        }
+        let _ = writeln!(out, "{:>5}", row.values().sum::<u32>());
+    }
+    let _ = write!(out, "Σ:  ");
+    for l in &lens {
+        let _ = write!(out, "{:>4}", h.grid.values().filter_map(|r| r.get(l)).sum::<u32>());
+    }
+    let _ = writeln!(out, "{:>5}", s.words.len());
+    let _ = writeln!(out, "\nTwo letter list:");
+    let pairs: Vec<String> = h.two_letter.iter().map(|(k, n)| format!("{}-{n}", k.to_uppercase())).collect();
+    columns(out, &pairs, 2, 80);
+    let _ = writeln!(out, "\nRanks:");
+    for r in &h.ranks {
+        let _ = writeln!(out, "  {:<11} {:>6}", r.name, thousands(r.score));
+    }
+}

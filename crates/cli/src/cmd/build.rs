@@ -1,0 +1,100 @@
+//! `wordhoard build`: word lists in, index file out.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Result;
+use serde_json::json;
+use wordhoard_build::{build_index, write_atomically, BuildOptions, BuildReport, WordSource};
+
+use super::Context;
+use crate::output::{emit, plural, thousands};
+
+/// Arguments of `build`.
+#[derive(clap::Args)]
+#[command(after_help = "Example: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt")]
+pub struct Args {
+    /// Word lists, one word a line (`-` reads stdin)
+    #[arg(required = true, value_name = "WORDLIST")]
+    wordlists: Vec<String>,
+    /// Where to write the index [default: --index if given, else indexes/NAME.hoard]
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: Option<PathBuf>,
+    /// A list of common words: flagged in the index, used to rank and filter
+    #[arg(long, value_name = "FILE")]
+    common: Option<String>,
+    /// The index's name [default: the first word list's file stem]
+    #[arg(long, value_name = "N")]
+    name: Option<String>,
+}
+
+/// Builds and publishes the index, then reports what it did.
+pub fn run(ctx: &Context, args: Args) -> Result<()> {
+    let started = Instant::now();
+    let sources: Vec<WordSource> = args.wordlists.iter().map(|a| WordSource::from_arg(a)).collect();
+    if args.wordlists.iter().filter(|a| *a == "-").count() > 1 {
+        return Err(super::usage("`-` (stdin) can be given only once"));
+    }
+    let opts = BuildOptions { name: args.name, common: args.common.as_deref().map(WordSource::from_arg), ..Default::default() };
+    let built = build_index(&sources, &opts)?;
+    let out = args
+        .output
+        .or_else(|| ctx.index.clone())
+        .unwrap_or_else(|| PathBuf::from(format!("indexes/{}.hoard", built.report.name)));
+    write_atomically(&out, &built.bytes)?;
+    let elapsed = started.elapsed();
+    let r = &built.report;
+    emit(ctx.json, || report_json(r, &out, elapsed.as_secs_f64()), |s| report_text(s, r, &out, elapsed.as_secs_f64()))
+}
+
+fn report_json(r: &BuildReport, out: &std::path::Path, secs: f64) -> serde_json::Value {
+    json!({
+        "output": out.display().to_string(),
+        "name": r.name,
+        "sources": r.sources,
+        "lines": r.lines,
+        "words": r.words,
+        "duplicates": r.duplicates,
+        "skipped": r.skipped.total(),
+        "skipped_by_reason": {
+            "empty": r.skipped.empty, "not_in_alphabet": r.skipped.not_in_alphabet,
+            "not_utf8": r.skipped.not_utf8, "too_long": r.skipped.too_long,
+        },
+        "common": r.common.as_ref().map(|c| json!({
+            "source": c.source, "flagged": c.flagged, "not_in_index": c.not_in_index, "skipped": c.skipped,
+        })),
+        "terms": r.terms,
+        "sections": r.sections.iter().map(|(n, b)| json!({"name": n, "bytes": b})).collect::<Vec<_>>(),
+        "bytes": r.bytes,
+        "source_sha256": r.source_sha256,
+        "seconds": secs,
+    })
+}
+
+fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64) {
+    use std::fmt::Write;
+    let _ = writeln!(s, "Built {} from {}", out.display(), r.sources.join(", "));
+    let _ = writeln!(s, "  lines read      {:>12}", thousands(r.lines));
+    let _ = writeln!(s, "  words kept      {:>12}", thousands(r.words));
+    let _ = writeln!(s, "  duplicates      {:>12}", thousands(r.duplicates));
+    let k = &r.skipped;
+    let _ = writeln!(
+        s,
+        "  lines skipped   {:>12}   (empty {}, other characters {}, not UTF-8 {}, too long {})",
+        thousands(k.total()),
+        thousands(k.empty),
+        thousands(k.not_in_alphabet),
+        thousands(k.not_utf8),
+        thousands(k.too_long)
+    );
+    if let Some(c) = &r.common {
+        let _ = writeln!(s, "  common words    {:>12}   from {} ({} not in the list)", thousands(c.flagged), c.source, thousands(c.not_in_index));
+    }
+    let _ = writeln!(s, "  anagram terms   {:>12}", thousands(r.terms));
+    let _ = writeln!(s, "Sections ({}):", r.sections.len());
+    for (name, bytes) in &r.sections {
+        let _ = writeln!(s, "  {name:<14}  {:>12} bytes", thousands(*bytes));
+    }
+    let _ = writeln!(s, "  {:<14}  {:>12} bytes", "file", thousands(r.bytes));
+    let _ = writeln!(s, "Took {:.1} ms; {}.", secs * 1000.0, plural(r.words, "word"));
+}

@@ -1,0 +1,118 @@
+//! `wordhoard`: compile a word list once, answer word puzzles instantly.
+//!
+//! The binary is glue: clap parses, a `cmd` module turns arguments into a
+//! query on `wordhoard-query`, and `output` prints text or JSON. Exit
+//! status: 0 success, 2 usage error, 1 anything else; errors are one line on
+//! stderr starting `error:`.
+
+#![forbid(unsafe_code)]
+
+mod cmd;
+mod output;
+
+use std::io::ErrorKind as IoKind;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Compile a word list once into an index file, then answer Spelling Bee,
+/// Letter Boxed and Anigrams questions from it instantly.
+#[derive(Parser)]
+#[command(name = "wordhoard", version, propagate_version = true, max_term_width = 100)]
+#[command(after_help = "Start with `make demo`, or: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt")]
+pub struct Cli {
+    /// The index file to read [default: $WORDHOARD_INDEX, else indexes/enable1.hoard]
+    #[arg(long, global = true, value_name = "PATH")]
+    index: Option<PathBuf>,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile word lists into an index file
+    Build(cmd::build::Args),
+    /// Show the index's header, metadata and statistics
+    Info,
+    /// Check every section's checksum and structure
+    Verify,
+    /// NYT Spelling Bee: solve, report, best, stats, generate, hints
+    #[command(subcommand)]
+    Bee(cmd::bee::Command),
+    /// NYT Letter Boxed: solutions with the fewest words
+    #[command(subcommand)]
+    Boxed(cmd::boxed::Command),
+    /// Anigrams: unscramble, longest chain, count games, top, generate
+    #[command(subcommand)]
+    Anigram(cmd::anigram::Command),
+}
+
+/// An error that is the user's input: exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => report(e),
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let ctx = cmd::Context { index: cli.index, json: cli.json };
+    match cli.command {
+        Command::Build(args) => cmd::build::run(&ctx, args),
+        Command::Info => cmd::info::info(&ctx),
+        Command::Verify => cmd::info::verify(&ctx),
+        Command::Bee(c) => cmd::bee::run(&ctx, c),
+        Command::Boxed(c) => cmd::boxed::run(&ctx, c),
+        Command::Anigram(c) => cmd::anigram::run(&ctx, c),
+    }
+}
+
+/// Prints an error as one line and picks the exit status.
+fn report(e: anyhow::Error) -> ExitCode {
+    if e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == IoKind::BrokenPipe)) {
+        return ExitCode::SUCCESS; // `wordhoard ... | head` stopped reading: not an error.
+    }
+    let usage = e.chain().any(|c| {
+        c.downcast_ref::<UsageError>().is_some()
+            || c.downcast_ref::<wordhoard_query::Error>().is_some_and(|q| q.is_usage())
+    });
+    eprintln!("error: {}", format!("{e:#}").replace('\n', " "));
+    ExitCode::from(if usage { 2 } else { 1 })
+}
+
+/// clap's errors are several lines; keep the first and add a hint.
+fn clap_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 })
+        }
+        _ => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("error: {first} (see `wordhoard --help`, or `--help` after any command)");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,371 @@
+//! Anigrams (nested anagram chains), answered from two sections.
+//!
+//! A *term* is a word's letters sorted (`ride` -> `deir`); term ids follow
+//! term order, so the terms FST turns an id back into its term.
+//!
+//! `terms` (column table):
+//!
+//! | column | type | content |
+//! |---|---|---|
+//! | 0 | FST | `fst::Map` term -> term id |
+//! | 1 | `u32[t + 1]` | offsets into column 2 |
+//! | 2 | `u32[]` | each term's anagram group: word ids, ascending |
+//!
+//! `chains` (column table), the add-one-letter graph and what the default
+//! game (4 -> 9 letters) needs precomputed:
+//!
+//! | column | type | content |
+//! |---|---|---|
+//! | 0 | `u32[t + 1]` | offsets into column 1 |
+//! | 1 | `u32[]` | successors (terms with one more letter), ascending |
+//! | 2 | `u8[t]` | term length |
+//! | 3 | `u8[t]` | terms in the longest chain starting here (1: none goes on) |
+//! | 4 | `u32[t]` | the next term of that chain, `u32::MAX` at its end |
+//! | 5 | `u64[t]` | games from this term to a [`GOAL_LEN`]-letter term |
+//! | 6 | `u32[m + 2]` | offsets into column 7 by length (`m` = longest term) |
+//! | 7 | `u32[t]` | term ids grouped by length, ascending within a length |
+
+use fst::Map;
+
+use crate::error::{Error, Result};
+use crate::format::{Columns, SectionId, U32s, U64s};
+use crate::index::Index;
+use crate::rng::SplitMix64;
+
+/// The length of a game's first term.
+pub const START_LEN: usize = 4;
+/// The length of a game's last term.
+pub const GOAL_LEN: usize = 9;
+/// Marks "no next term" in column 4 of `chains`.
+pub const NO_NEXT: u32 = u32::MAX;
+
+/// A term and the words it unscrambles to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The term (letters sorted).
+    pub term: String,
+    /// Its words, a-z.
+    pub words: Vec<String>,
+}
+
+/// A term with the number of games that start from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TermGames {
+    /// The term.
+    pub term: String,
+    /// Games from it.
+    pub games: u64,
+    /// Its words, a-z.
+    pub words: Vec<String>,
+}
+
+/// The terms and chains sections of an index, opened.
+pub struct Anigrams<'a, D> {
+    index: &'a Index<D>,
+    terms: Map<&'a [u8]>,
+    groups: U32s<'a>,
+    group_ids: U32s<'a>,
+    succ_starts: U32s<'a>,
+    succs: U32s<'a>,
+    lens: &'a [u8],
+    longest: &'a [u8],
+    next: U32s<'a>,
+    games: U64s<'a>,
+    len_starts: U32s<'a>,
+    by_len: U32s<'a>,
+}
+
+/// Checks the structure of both sections (for `verify`).
+pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
+    let a = Anigrams::open(index)?;
+    for t in 0..a.term_count() {
+        let len = a.len_of(t as u32)?;
+        for s in a.successors(t as u32)? {
+            a.check_step(t as u32, s?, len)?;
+        }
+        a.words_of(t as u32)?;
+    }
+    Ok(())
+}
+
+impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
+    /// Opens the sections, checking their checksums and column lengths.
+    pub fn open(index: &'a Index<D>) -> Result<Anigrams<'a, D>> {
+        let terms_cols = index.columns(SectionId::Terms)?;
+        let chains_cols: Columns<'a> = index.columns(SectionId::Chains)?;
+        let terms = Map::new(terms_cols.bytes(0)?)
+            .map_err(|e| terms_cols.corrupt(&format!("has an FST that does not open ({e})")))?;
+        let a = Anigrams {
+            index,
+            terms,
+            groups: terms_cols.u32s(1)?,
+            group_ids: terms_cols.u32s(2)?,
+            succ_starts: chains_cols.u32s(0)?,
+            succs: chains_cols.u32s(1)?,
+            lens: chains_cols.bytes(2)?,
+            longest: chains_cols.bytes(3)?,
+            next: chains_cols.u32s(4)?,
+            games: chains_cols.u64s(5)?,
+            len_starts: chains_cols.u32s(6)?,
+            by_len: chains_cols.u32s(7)?,
+        };
+        let t = a.terms.len();
+        if a.groups.len() != t + 1 || a.succ_starts.len() != t + 1 {
+            return Err(terms_cols.corrupt("has offsets that do not match its term count"));
+        }
+        if a.lens.len() != t || a.longest.len() != t || a.next.len() != t || a.games.len() != t || a.by_len.len() != t {
+            return Err(chains_cols.corrupt("has columns that do not match the term count"));
+        }
+        Ok(a)
+    }
+
+    /// The number of terms.
+    pub fn term_count(&self) -> usize {
+        self.terms.len()
+    }
+
+    /// The term of any word or scramble of letters: its letters sorted.
+    pub fn term_of(&self, letters: &str) -> Result<Vec<u8>> {
+        let mut term = self.index.alphabet().parse_word(letters, "letters")?;
+        term.sort_unstable();
+        Ok(term)
+    }
+
+    /// Every word that is an anagram of `letters`.
+    pub fn unscramble(&self, letters: &str) -> Result<Step> {
+        let term = self.term_of(letters)?;
+        let words = match self.terms.get(&term) {
+            Some(id) => self.words_of(self.checked_id(id)?)?,
+            None => Vec::new(),
+        };
+        Ok(Step { term: String::from_utf8(term).expect("letters are ASCII"), words })
+    }
+
+    /// The id of a word's or term's term; an error if no word has it.
+    pub fn find_term(&self, input: &str) -> Result<u32> {
+        let term = self.term_of(input)?;
+        match self.terms.get(&term) {
+            Some(id) => self.checked_id(id),
+            None => Err(Error::invalid(format!(
+                "no word in this index has the letters of {input:?} (term {:?}); try `wordhoard anigram unscramble` first",
+                String::from_utf8_lossy(&term)
+            ))),
+        }
+    }
+
+    /// The longest chain from `from`, or else the longest from any term of
+    /// `start_len` letters (the first a-z among equals). Empty when no term
+    /// has that length.
+    pub fn longest(&self, from: Option<u32>, start_len: usize) -> Result<Vec<Step>> {
+        let start = match from {
+            Some(t) => Some(t),
+            None => {
+                let mut best: Option<(u8, u32)> = None;
+                for t in self.terms_of_len(start_len)? {
+                    let len = self.longest_at(t)?;
+                    if best.is_none_or(|(b, _)| len > b) {
+                        best = Some((len, t));
+                    }
+                }
+                best.map(|(_, t)| t)
+            }
+        };
+        let mut chain = Vec::new();
+        let mut at = start;
+        while let Some(t) = at {
+            chain.push(self.step(t)?);
+            let next = self.next.get(t as usize).ok_or_else(|| Error::corrupt("a next-term index is out of range"))?;
+            at = if next == NO_NEXT {
+                None
+            } else {
+                self.check_step(t, next, self.len_of(t)?)?;
+                Some(next)
+            };
+        }
+        Ok(chain)
+    }
+
+    /// The number of games from `start_len` letters to `goal_len` letters
+    /// (or from the term `from`). The default game reads stored counts;
+    /// other lengths are counted over the stored graph.
+    pub fn count(&self, from: Option<u32>, start_len: usize, goal_len: usize) -> Result<u64> {
+        let start_len = match from {
+            Some(t) => self.len_of(t)?,
+            None => start_len,
+        };
+        check_lengths(start_len, goal_len)?;
+        let starts: Vec<u32> = match from {
+            Some(t) => vec![t],
+            None => self.terms_of_len(start_len)?.collect(),
+        };
+        let games = self.games_to(goal_len, start_len)?;
+        starts.iter().try_fold(0u64, |sum, &t| {
+            let g = games.get(t)?;
+            sum.checked_add(g).ok_or_else(too_many)
+        })
+    }
+
+    /// The `n` terms of `start_len` letters with the most games to
+    /// `goal_len`, most first, then a-z.
+    pub fn top(&self, n: usize, start_len: usize, goal_len: usize) -> Result<Vec<TermGames>> {
+        check_lengths(start_len, goal_len)?;
+        let games = self.games_to(goal_len, start_len)?;
+        let mut all = Vec::new();
+        for t in self.terms_of_len(start_len)? {
+            all.push((std::cmp::Reverse(games.get(t)?), t));
+        }
+        // Term ids follow term order, so ties fall a-z.
+        all.sort_unstable();
+        all.truncate(n);
+        all.into_iter()
+            .map(|(std::cmp::Reverse(games), t)| {
+                let step = self.step(t)?;
+                Ok(TermGames { term: step.term, games, words: step.words })
+            })
+            .collect()
+    }
+
+    /// A random game from a [`START_LEN`]- to a [`GOAL_LEN`]-letter term,
+    /// uniform over all games, the same for the same seed and index.
+    pub fn generate(&self, seed: u64) -> Result<Vec<Step>> {
+        let starts: Vec<u32> = self.terms_of_len(START_LEN)?.collect();
+        let total = self.count(None, START_LEN, GOAL_LEN)?;
+        if total == 0 {
+            return Err(Error::invalid("this index has no Anigrams game (no chain from 4 to 9 letters)"));
+        }
+        let mut rng = SplitMix64::new(seed);
+        let mut pick = rng.below(total);
+        let mut at = self.pick_weighted(&starts, &mut pick)?;
+        let mut chain = vec![self.step(at)?];
+        while self.len_of(at)? < GOAL_LEN {
+            let succs = self.successors(at)?.collect::<Result<Vec<u32>>>()?;
+            at = self.pick_weighted(&succs, &mut pick)?;
+            chain.push(self.step(at)?);
+        }
+        Ok(chain)
+    }
+
+    /// Picks the term whose share of games holds `pick`, leaving in `pick`
+    /// the offset within that term's games.
+    fn pick_weighted(&self, terms: &[u32], pick: &mut u64) -> Result<u32> {
+        for &t in terms {
+            let g = self.games.at(t as usize)?;
+            if *pick < g {
+                return Ok(t);
+            }
+            *pick -= g;
+        }
+        Err(Error::corrupt("section `chains` game counts do not add up"))
+    }
+
+    /// A term and its words.
+    pub fn step(&self, t: u32) -> Result<Step> {
+        let term = self
+            .terms
+            .as_fst()
+            .get_key(t as u64)
+            .ok_or_else(|| Error::corrupt("a term id is not in the terms FST"))?;
+        let term = String::from_utf8(term).map_err(|_| Error::corrupt("a term is not UTF-8"))?;
+        Ok(Step { term, words: self.words_of(t)? })
+    }
+
+    fn words_of(&self, t: u32) -> Result<Vec<String>> {
+        let range = self.groups.range(t as usize)?;
+        let ids = range.map(|i| self.group_ids.at(i).map(|v| v as u32)).collect::<Result<Vec<_>>>()?;
+        if ids.iter().any(|&id| id as usize >= self.index.word_count()) {
+            return Err(Error::corrupt("section `terms` has a word id out of range"));
+        }
+        self.index.words_of(ids)
+    }
+
+    fn checked_id(&self, id: u64) -> Result<u32> {
+        if (id as usize) < self.term_count() {
+            Ok(id as u32)
+        } else {
+            Err(Error::corrupt("the terms FST holds an id out of range"))
+        }
+    }
+
+    fn len_of(&self, t: u32) -> Result<usize> {
+        self.lens.get(t as usize).map(|&l| l as usize).ok_or_else(|| Error::corrupt("a term id is out of range"))
+    }
+
+    fn longest_at(&self, t: u32) -> Result<u8> {
+        self.longest.get(t as usize).copied().ok_or_else(|| Error::corrupt("a term id is out of range"))
+    }
+
+    fn successors(&self, t: u32) -> Result<impl Iterator<Item = Result<u32>> + '_> {
+        let range = self.succ_starts.range(t as usize)?;
+        Ok(range.map(|i| self.succs.at(i).map(|v| v as u32)))
+    }
+
+    /// A step of the graph must add exactly one letter; anything else is a
+    /// damaged file (and could make a walk loop).
+    fn check_step(&self, from: u32, to: u32, from_len: usize) -> Result<()> {
+        if self.len_of(to)? != from_len + 1 {
+            return Err(Error::corrupt(format!("section `chains` links term {from} to a term that is not one letter longer")));
+        }
+        Ok(())
+    }
+
+    fn terms_of_len(&self, len: usize) -> Result<impl Iterator<Item = u32> + '_> {
+        let range = if len + 1 < self.len_starts.len() { self.len_starts.range(len)? } else { 0..0 };
+        let ids = range.map(|i| self.by_len.get(i).unwrap_or(NO_NEXT)).collect::<Vec<_>>();
+        if ids.iter().any(|&t| self.lens.get(t as usize) != Some(&(len as u8))) {
+            return Err(Error::corrupt("section `chains` groups a term under the wrong length"));
+        }
+        Ok(ids.into_iter())
+    }
+
+    /// Games from each term of at least `min_len` letters to a `goal_len`
+    /// term: stored for the default goal, else counted longest terms first.
+    fn games_to(&self, goal_len: usize, min_len: usize) -> Result<GameCounts<'a>> {
+        if goal_len == GOAL_LEN {
+            return Ok(GameCounts::Stored(self.games));
+        }
+        let mut games = vec![0u64; self.term_count()];
+        for t in self.terms_of_len(goal_len)? {
+            games[t as usize] = 1;
+        }
+        for len in (min_len..goal_len).rev() {
+            for t in self.terms_of_len(len)? {
+                let mut sum = 0u64;
+                for s in self.successors(t)? {
+                    let s = s?;
+                    self.check_step(t, s, len)?;
+                    sum = sum.checked_add(games[s as usize]).ok_or_else(too_many)?;
+                }
+                games[t as usize] = sum;
+            }
+        }
+        Ok(GameCounts::Counted(games))
+    }
+}
+
+enum GameCounts<'a> {
+    Stored(U64s<'a>),
+    Counted(Vec<u64>),
+}
+
+impl GameCounts<'_> {
+    fn get(&self, t: u32) -> Result<u64> {
+        match self {
+            GameCounts::Stored(g) => g.at(t as usize),
+            GameCounts::Counted(g) => g.get(t as usize).copied().ok_or_else(|| Error::corrupt("a term id is out of range")),
+        }
+    }
+}
+
+fn check_lengths(start_len: usize, goal_len: usize) -> Result<()> {
+    if goal_len <= start_len {
+        return Err(Error::invalid(format!(
+            "the goal length {goal_len} must be above the start length {start_len}; try --goal-len {}",
+            start_len + 1
+        )));
+    }
+    Ok(())
+}
+
+fn too_many() -> Error {
+    Error::invalid("the number of games is too large to count in 64 bits; narrow the lengths")
+}

@@ -1,0 +1,533 @@
+//! The NYT Spelling Bee, answered from two sections.
+//!
+//! `lettersets` (column table), one row per distinct letter set of the
+//! words with at least [`MIN_WORD_LEN`] letters, rows sorted by mask:
+//!
+//! | column | type | content |
+//! |---|---|---|
+//! | 0 | `u32[n]` | the letter set as a mask, ascending |
+//! | 1 | `u32[n]` | points of its words, without pangram bonus |
+//! | 2 | `u32[n + 1]` | offsets into column 3 |
+//! | 3 | `u32[]` | word ids of each set, ascending (so a-z) |
+//!
+//! `honeycombs` (column table), one row per letter set of exactly
+//! [`HONEYCOMB_LETTERS`] letters (every honeycomb that has a pangram), in
+//! mask order; per-centre columns hold `HONEYCOMB_LETTERS` values a row, the
+//! centres in letter order. Columns 4-6 count only common words (zero when
+//! the index has no common list).
+//!
+//! | column | type | content |
+//! |---|---|---|
+//! | 0 | `u32[h]` | mask |
+//! | 1 | `u32[h]` | pangram count |
+//! | 2 | `u32[7h]` | score per centre |
+//! | 3 | `u32[7h]` | word count per centre |
+//! | 4 | `u32[h]` | common pangram count |
+//! | 5 | `u32[7h]` | common score per centre |
+//! | 6 | `u32[7h]` | common word count per centre |
+
+use std::collections::BTreeMap;
+
+use crate::alphabet::{Alphabet, LetterSet};
+use crate::error::{Error, Result};
+use crate::format::{Columns, SectionId, U32s};
+use crate::index::Index;
+use crate::rng::SplitMix64;
+
+/// The shortest word the Spelling Bee accepts.
+pub const MIN_WORD_LEN: usize = 4;
+/// The letters of an NYT honeycomb.
+pub const HONEYCOMB_LETTERS: usize = 7;
+/// The bonus for a pangram.
+pub const PANGRAM_BONUS: u32 = 7;
+
+/// Points for a word of `len` letters, before any pangram bonus.
+pub fn base_points(len: usize) -> u32 {
+    if len == MIN_WORD_LEN { 1 } else { len as u32 }
+}
+
+/// A honeycomb: a set of distinct letters and a centre letter among them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The letters.
+    pub letters: LetterSet,
+    /// The centre's letter index.
+    pub center: usize,
+}
+
+impl Puzzle {
+    /// Parses letters as typed and an optional centre (default: the first
+    /// letter typed).
+    pub fn parse(alphabet: &Alphabet, letters: &str, center: Option<&str>) -> Result<Puzzle> {
+        let set = alphabet.parse_distinct(letters, "letters")?;
+        if set.is_empty() {
+            return Err(Error::invalid("letters are empty; give the honeycomb's letters, e.g. `aeginrt`"));
+        }
+        let center = match center {
+            Some(c) => alphabet.parse_letter(c, "centre")?,
+            None => alphabet.parse_letter(&letters[..letters.chars().next().map_or(0, char::len_utf8)], "centre")?,
+        };
+        if !set.contains(center) {
+            return Err(Error::invalid(format!(
+                "centre {:?} is not one of the letters {:?}; pick one of them with --center",
+                alphabet.letter(center) as char,
+                alphabet.letters_of(set)
+            )));
+        }
+        Ok(Puzzle { letters: set, center })
+    }
+}
+
+/// One word of a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoredWord {
+    /// The word.
+    pub word: String,
+    /// Its points.
+    pub score: u32,
+    /// True when it uses every letter of the honeycomb.
+    pub pangram: bool,
+    /// True when it is on the index's common list.
+    pub common: bool,
+}
+
+/// Every word of a honeycomb.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The letters, sorted.
+    pub letters: String,
+    /// The centre letter.
+    pub center: char,
+    /// The total score.
+    pub score: u32,
+    /// The pangram count.
+    pub pangrams: u32,
+    /// The words, a-z.
+    pub words: Vec<ScoredWord>,
+}
+
+/// A honeycomb's totals, as `best` lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HoneycombScore {
+    /// The letters, sorted.
+    pub letters: String,
+    /// The centre letter.
+    pub center: char,
+    /// The total score.
+    pub score: u32,
+    /// The word count.
+    pub count: u32,
+    /// The pangram count.
+    pub pangrams: u32,
+}
+
+/// Counts over the whole word list, as Norvig's notebook gives them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    /// All words in the index.
+    pub words: u64,
+    /// Words of at least 4 letters, none excluded, at most 7 distinct.
+    pub valid: u64,
+    /// Valid words with exactly 7 distinct letters.
+    pub pangram_words: u64,
+    /// Distinct letter sets of the pangram words.
+    pub pangram_lettersets: u64,
+    /// Pangram letter sets times 7 centres.
+    pub candidate_honeycombs: u64,
+}
+
+/// The index's letter-set table.
+struct LetterSets<'a> {
+    masks: U32s<'a>,
+    points: U32s<'a>,
+    starts: U32s<'a>,
+    ids: U32s<'a>,
+}
+
+impl<'a> LetterSets<'a> {
+    fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<LetterSets<'a>> {
+        let cols = index.columns(SectionId::Lettersets)?;
+        let sets = LetterSets { masks: cols.u32s(0)?, points: cols.u32s(1)?, starts: cols.u32s(2)?, ids: cols.u32s(3)? };
+        let n = sets.masks.len();
+        if sets.points.len() != n || sets.starts.len() != n + 1 {
+            return Err(cols.corrupt("has columns of different lengths"));
+        }
+        Ok(sets)
+    }
+
+    fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    fn find(&self, set: LetterSet) -> Option<usize> {
+        self.masks.binary_search(set.0)
+    }
+
+    fn mask(&self, row: usize) -> Result<LetterSet> {
+        self.masks.at(row).map(|m| LetterSet(m as u32))
+    }
+
+    fn word_count(&self, row: usize) -> Result<u32> {
+        Ok(self.starts.range(row)?.len() as u32)
+    }
+
+    fn word_ids(&self, row: usize) -> Result<impl Iterator<Item = Result<u32>> + 'a> {
+        let ids = self.ids;
+        Ok(self.starts.range(row)?.map(move |i| ids.at(i).map(|v| v as u32)))
+    }
+
+    /// Rows whose set lies within `letters` and holds every letter of
+    /// `required`: by subset lookup when that is fewer probes than a scan.
+    fn rows_within(&self, letters: LetterSet, required: LetterSet) -> Result<Vec<usize>> {
+        let free = letters.len() - required.len();
+        if free < 20 && (1usize << free) <= self.len() {
+            Ok(letters.subsets_containing(required).filter_map(|s| self.find(s)).collect())
+        } else {
+            (0..self.len())
+                .filter_map(|row| match self.mask(row) {
+                    Ok(m) if m.is_subset_of(letters) && required.is_subset_of(m) => Some(Ok(row)),
+                    Ok(_) => None,
+                    Err(e) => Some(Err(e)),
+                })
+                .collect()
+        }
+    }
+}
+
+/// The index's honeycomb table.
+struct Honeycombs<'a> {
+    masks: U32s<'a>,
+    pangrams: [U32s<'a>; 2],
+    scores: [U32s<'a>; 2],
+    counts: [U32s<'a>; 2],
+}
+
+impl<'a> Honeycombs<'a> {
+    fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Honeycombs<'a>> {
+        let cols: Columns<'a> = index.columns(SectionId::Honeycombs)?;
+        let combs = Honeycombs {
+            masks: cols.u32s(0)?,
+            pangrams: [cols.u32s(1)?, cols.u32s(4)?],
+            scores: [cols.u32s(2)?, cols.u32s(5)?],
+            counts: [cols.u32s(3)?, cols.u32s(6)?],
+        };
+        let h = combs.masks.len();
+        let per_row_ok = |c: &U32s| c.len() == h * HONEYCOMB_LETTERS;
+        if combs.pangrams.iter().any(|c| c.len() != h)
+            || !combs.scores.iter().chain(&combs.counts).all(per_row_ok)
+        {
+            return Err(cols.corrupt("has columns of different lengths"));
+        }
+        Ok(combs)
+    }
+
+    /// Every (honeycomb, centre) with its totals; `common` picks columns 4-6.
+    fn each(&self, common: bool) -> impl Iterator<Item = Result<(LetterSet, usize, [u32; 3])>> + '_ {
+        let k = common as usize;
+        (0..self.masks.len()).flat_map(move |row| {
+            let mask = LetterSet(self.masks.get(row).unwrap_or(0));
+            let bad = mask.len() != HONEYCOMB_LETTERS;
+            let pangrams = self.pangrams[k].get(row).unwrap_or(0);
+            mask.indices().enumerate().map(move |(j, center)| {
+                if bad {
+                    return Err(Error::corrupt("section `honeycombs` has a row that is not 7 letters"));
+                }
+                let cell = row * HONEYCOMB_LETTERS + j;
+                let score = self.scores[k].at(cell)? as u32;
+                let count = self.counts[k].at(cell)? as u32;
+                Ok((mask, center, [score, count, pangrams]))
+            })
+        })
+    }
+}
+
+/// Checks the structure of both bee sections (for `verify`).
+pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
+    let sets = LetterSets::open(index)?;
+    let mut previous = None;
+    for row in 0..sets.len() {
+        let mask = sets.mask(row)?;
+        if previous.is_some_and(|p| p >= mask) {
+            return Err(Error::corrupt("section `lettersets` masks are not ascending"));
+        }
+        previous = Some(mask);
+        for id in sets.word_ids(row)? {
+            if id? as usize >= index.word_count() {
+                return Err(Error::corrupt("section `lettersets` has a word id out of range"));
+            }
+        }
+    }
+    if sets.starts.get(sets.len()) != Some(sets.ids.len() as u32) {
+        return Err(Error::corrupt("section `lettersets` offsets do not end at its id column"));
+    }
+    Honeycombs::open(index)?.each(false).try_for_each(|r| r.map(drop))
+}
+
+/// All words of a honeycomb, with their scores. With `common_only`, only
+/// words on the common list count.
+pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, common_only: bool) -> Result<Solution> {
+    let sets = LetterSets::open(index)?;
+    let rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
+    let mut ids = Vec::new();
+    for row in rows {
+        for id in sets.word_ids(row)? {
+            ids.push(id?);
+        }
+    }
+    ids.sort_unstable();
+    let common = index.common()?;
+    if common_only {
+        ids.retain(|&id| common.is_common(id));
+    }
+    let alphabet = index.alphabet();
+    let words: Vec<ScoredWord> = index
+        .words_of(ids.iter().copied())?
+        .into_iter()
+        .zip(&ids)
+        .map(|(word, &id)| score_word(alphabet, puzzle.letters, word, common.is_common(id)))
+        .collect();
+    Ok(Solution {
+        letters: alphabet.letters_of(puzzle.letters),
+        center: alphabet.letter(puzzle.center) as char,
+        score: words.iter().map(|w| w.score).sum(),
+        pangrams: words.iter().filter(|w| w.pangram).count() as u32,
+        words,
+    })
+}
+
+fn score_word(alphabet: &Alphabet, letters: LetterSet, word: String, common: bool) -> ScoredWord {
+    let pangram = alphabet.set_of(word.as_bytes()) == Some(letters);
+    let score = base_points(word.len()) + if pangram { PANGRAM_BONUS } else { 0 };
+    ScoredWord { word, score, pangram, common }
+}
+
+/// One group of Norvig's report: the words of one letter set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportGroup {
+    /// The group's letter set, sorted.
+    pub letters: String,
+    /// Its points.
+    pub score: u32,
+    /// Its words, a-z.
+    pub words: Vec<ScoredWord>,
+}
+
+/// The words of a honeycomb grouped by letter set, largest sets (pangrams)
+/// first, then a-z; with the totals.
+pub fn report<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<(Solution, Vec<ReportGroup>)> {
+    let solution = solve(index, puzzle, false)?;
+    let alphabet = index.alphabet();
+    let mut groups: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
+    for word in &solution.words {
+        let set = alphabet.set_of(word.word.as_bytes()).unwrap_or_default();
+        groups.entry((usize::MAX - set.len(), alphabet.letters_of(set))).or_default().push(word.clone());
+    }
+    let groups = groups
+        .into_iter()
+        .map(|((_, letters), words)| ReportGroup { letters, score: words.iter().map(|w| w.score).sum(), words })
+        .collect();
+    Ok((solution, groups))
+}
+
+/// The `top` highest-scoring honeycombs that use no letter of `exclude`:
+/// score descending, then letters, then centre, a-z.
+pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) -> Result<Vec<HoneycombScore>> {
+    let combs = Honeycombs::open(index)?;
+    let mut all = Vec::new();
+    for entry in combs.each(false) {
+        let (mask, center, totals) = entry?;
+        if !mask.intersects(exclude) {
+            all.push((mask, center, totals));
+        }
+    }
+    // Sets of equal size compare a-z as their letter strings do exactly when
+    // the lowest differing letter is in the smaller one: reversed bits, larger first.
+    let key = |&(m, c, t): &(LetterSet, usize, [u32; 3])| (std::cmp::Reverse(t[0]), std::cmp::Reverse(m.0.reverse_bits()), c);
+    if top < all.len() {
+        all.select_nth_unstable_by_key(top, key);
+        all.truncate(top);
+    }
+    all.sort_unstable_by_key(key);
+    let alphabet = index.alphabet();
+    Ok(all.into_iter().map(|(mask, center, [score, count, pangrams])| HoneycombScore {
+        letters: alphabet.letters_of(mask),
+        center: alphabet.letter(center) as char,
+        score,
+        count,
+        pangrams,
+    }).collect())
+}
+
+/// Counts over the word list for honeycombs without `exclude`'s letters.
+pub fn stats<D: AsRef<[u8]>>(index: &Index<D>, exclude: LetterSet) -> Result<Stats> {
+    let sets = LetterSets::open(index)?;
+    let mut stats = Stats { words: index.word_count() as u64, valid: 0, pangram_words: 0, pangram_lettersets: 0, candidate_honeycombs: 0 };
+    for row in 0..sets.len() {
+        let mask = sets.mask(row)?;
+        if mask.intersects(exclude) || mask.len() > HONEYCOMB_LETTERS {
+            continue;
+        }
+        let count = sets.word_count(row)? as u64;
+        stats.valid += count;
+        if mask.len() == HONEYCOMB_LETTERS {
+            stats.pangram_words += count;
+            stats.pangram_lettersets += 1;
+        }
+    }
+    stats.candidate_honeycombs = stats.pangram_lettersets * HONEYCOMB_LETTERS as u64;
+    Ok(stats)
+}
+
+/// Bounds and options for [`generate`].
+#[derive(Clone, Debug, Default)]
+pub struct GenerateOptions {
+    /// The seed; the same seed and index give the same puzzle.
+    pub seed: u64,
+    /// Letters no honeycomb may have.
+    pub exclude: LetterSet,
+    /// Inclusive score bounds.
+    pub score: (Option<u32>, Option<u32>),
+    /// Inclusive word-count bounds.
+    pub words: (Option<u32>, Option<u32>),
+    /// Count only common words (the honeycomb needs a common pangram).
+    pub common_only: bool,
+}
+
+/// A random valid honeycomb (it has a pangram) within the bounds, chosen
+/// uniformly among all that qualify, with its answers.
+pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Solution> {
+    check_range("score", opts.score)?;
+    check_range("word", opts.words)?;
+    if opts.common_only && !index.has_common_list() {
+        return Err(Error::invalid("--common-only needs an index built with `--common FILE`"));
+    }
+    let within = |v: u32, (lo, hi): (Option<u32>, Option<u32>)| lo.is_none_or(|lo| v >= lo) && hi.is_none_or(|hi| v <= hi);
+    let combs = Honeycombs::open(index)?;
+    let mut candidates = Vec::new();
+    for entry in combs.each(opts.common_only) {
+        let (mask, center, [score, count, pangrams]) = entry?;
+        if pangrams > 0 && !mask.intersects(opts.exclude) && within(score, opts.score) && within(count, opts.words) {
+            candidates.push(Puzzle { letters: mask, center });
+        }
+    }
+    if candidates.is_empty() {
+        return Err(Error::invalid(
+            "no honeycomb meets those bounds; widen --min/--max-score or --min/--max-words, or exclude fewer letters",
+        ));
+    }
+    let pick = SplitMix64::new(opts.seed).below(candidates.len() as u64) as usize;
+    solve(index, candidates[pick], opts.common_only)
+}
+
+fn check_range(what: &str, (lo, hi): (Option<u32>, Option<u32>)) -> Result<()> {
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo > hi => Err(Error::invalid(format!(
+            "the {what} range {lo}..{hi} is empty; give --min-{what}s no larger than --max-{what}s",
+            what = if what == "word" { "word" } else { "score" }
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// One rank of the NYT's ladder, with the points it needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rank {
+    /// The rank's name.
+    pub name: &'static str,
+    /// Points needed.
+    pub score: u32,
+}
+
+/// The NYT ranks and their share of the total, in percent.
+pub const RANKS: [(&str, u32); 10] = [
+    ("Beginner", 0),
+    ("Good Start", 2),
+    ("Moving Up", 5),
+    ("Good", 8),
+    ("Solid", 15),
+    ("Nice", 25),
+    ("Great", 40),
+    ("Amazing", 50),
+    ("Genius", 70),
+    ("Queen Bee", 100),
+];
+
+/// NYT-forum style hints for a honeycomb.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hints {
+    /// The full solution the hints describe.
+    pub solution: Solution,
+    /// Pangrams that use each letter exactly once.
+    pub perfect_pangrams: u32,
+    /// True when every letter starts some word.
+    pub bingo: bool,
+    /// Word counts by first letter, then by length.
+    pub grid: BTreeMap<char, BTreeMap<usize, u32>>,
+    /// Word counts by first two letters.
+    pub two_letter: BTreeMap<String, u32>,
+    /// Points needed for each rank.
+    pub ranks: Vec<Rank>,
+}
+
+/// Hints for a honeycomb.
+pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<Hints> {
+    let solution = solve(index, puzzle, false)?;
+    let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
+    let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
+    for w in &solution.words {
+        let first = w.word.chars().next().unwrap_or('?');
+        *grid.entry(first).or_default().entry(w.word.len()).or_default() += 1;
+        *two_letter.entry(w.word[..2.min(w.word.len())].to_string()).or_default() += 1;
+    }
+    let letters = puzzle.letters.len();
+    Ok(Hints {
+        perfect_pangrams: solution.words.iter().filter(|w| w.pangram && w.word.len() == letters).count() as u32,
+        bingo: solution.letters.chars().all(|c| grid.contains_key(&c)),
+        ranks: ranks(solution.score),
+        grid,
+        two_letter,
+        solution,
+    })
+}
+
+/// The points needed for each rank: a share of `total`, rounded half up.
+pub fn ranks(total: u32) -> Vec<Rank> {
+    RANKS
+        .iter()
+        .map(|&(name, pct)| Rank { name, score: ((total as u64 * pct as u64 * 2 + 100) / 200) as u32 })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_follow_the_rules() {
+        assert_eq!(base_points(4), 1);
+        assert_eq!(base_points(5), 5);
+        assert_eq!(base_points(8), 8);
+    }
+
+    #[test]
+    fn ranks_round_half_up() {
+        let r = ranks(3898);
+        assert_eq!(r[8], Rank { name: "Genius", score: 2729 });
+        assert_eq!(r[9].score, 3898);
+        assert_eq!(r[0].score, 0);
+        // 2% of 25 is 0.5, which rounds up.
+        assert_eq!(ranks(25)[1].score, 1);
+    }
+
+    #[test]
+    fn puzzle_parsing_checks_centre_and_letters() {
+        let a = Alphabet::latin();
+        let p = Puzzle::parse(&a, "RAEGINT", None).unwrap();
+        assert_eq!(a.letter(p.center), b'r');
+        assert_eq!(p.letters.len(), 7);
+        assert!(Puzzle::parse(&a, "aeginrt", Some("s")).unwrap_err().to_string().contains("not one of"));
+        assert!(Puzzle::parse(&a, "aaginrt", None).is_err());
+        assert!(Puzzle::parse(&a, "", None).is_err());
+        assert!(Puzzle::parse(&a, "ae1", None).unwrap_err().is_usage());
+    }
+}

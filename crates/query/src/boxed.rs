@@ -1,0 +1,1 @@
+//! Letter Boxed (placeholder while the module is written).

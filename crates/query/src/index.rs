@@ -1,0 +1,234 @@
+//! An opened index: the validated header, the metadata, and checked access
+//! to sections, words and the common flag.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use fst::Map;
+
+use crate::alphabet::Alphabet;
+use crate::error::{Error, ErrorKind, Result};
+use crate::format::{Columns, Header, Metadata, SectionEntry, SectionId, U64s};
+
+/// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
+/// `include_bytes!`.
+///
+/// [`Index::from_bytes`] validates the header, every section's bounds and
+/// the metadata. Each other section's checksum is checked the first time a
+/// query uses it (a CRC-32 pass over that section only), so a damaged
+/// section is reported as an error before any FST or table reads it.
+pub struct Index<D> {
+    data: D,
+    header: Header,
+    meta: Metadata,
+    alphabet: Alphabet,
+    checked: Vec<OnceLock<bool>>,
+}
+
+/// The outcome of checking one section in [`Index::verify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionCheck {
+    /// The section's name.
+    pub name: String,
+    /// Its offset in the file.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub len: u64,
+    /// True when its checksum matches and its structure opens.
+    pub ok: bool,
+    /// What is wrong, when not ok.
+    pub problem: Option<String>,
+}
+
+impl Index<memmap2::Mmap> {
+    /// Maps the file at `path` and validates it (see [`Index::from_bytes`]).
+    pub fn open(path: impl AsRef<Path>) -> Result<Index<memmap2::Mmap>> {
+        let path = path.as_ref();
+        Index::from_bytes(crate::mmap::map_file(path)?)
+    }
+}
+
+impl<D: AsRef<[u8]>> Index<D> {
+    /// Validates magic, version, the section table and the metadata.
+    /// Returns an error, never panics, for any file.
+    pub fn from_bytes(data: D) -> Result<Index<D>> {
+        let header = Header::parse(data.as_ref())?;
+        let meta_entry = header
+            .entry(SectionId::Meta)
+            .ok_or(Error::new(ErrorKind::MissingSection { section: "meta" }))?;
+        let meta_bytes = &data.as_ref()[meta_entry.range()];
+        if crc32fast::hash(meta_bytes) != meta_entry.crc {
+            return Err(Error::new(ErrorKind::Checksum { section: "meta" }));
+        }
+        let meta = Metadata::decode(meta_bytes)?;
+        let alphabet = Alphabet::new(&meta.alphabet)?;
+        if header.entry(SectionId::Words).is_none() {
+            return Err(Error::new(ErrorKind::MissingSection { section: "words" }));
+        }
+        let checked = header.sections.iter().map(|_| OnceLock::new()).collect();
+        Ok(Index { data, header, meta, alphabet, checked })
+    }
+
+    /// The raw bytes of the whole file.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.data.as_ref()
+    }
+
+    /// The validated header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The metadata block.
+    pub fn metadata(&self) -> &Metadata {
+        &self.meta
+    }
+
+    /// The alphabet the index was built over.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// True when the index has the given section.
+    pub fn has_section(&self, id: SectionId) -> bool {
+        self.header.entry(id).is_some()
+    }
+
+    /// A section's bytes, its checksum checked on first use.
+    pub fn section(&self, id: SectionId) -> Result<&[u8]> {
+        let (i, entry) = self
+            .header
+            .sections
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.code == id.code())
+            .ok_or(Error::new(ErrorKind::MissingSection { section: id.name() }))?;
+        let bytes = &self.data.as_ref()[entry.range()];
+        if *self.checked[i].get_or_init(|| crc32fast::hash(bytes) == entry.crc) {
+            Ok(bytes)
+        } else {
+            Err(Error::new(ErrorKind::Checksum { section: id.name() }))
+        }
+    }
+
+    /// A column-table section, parsed.
+    pub fn columns(&self, id: SectionId) -> Result<Columns<'_>> {
+        Columns::parse(id, self.section(id)?)
+    }
+
+    /// The words FST: word -> word id, ids in sorted order.
+    pub fn words(&self) -> Result<Map<&[u8]>> {
+        let map = Map::new(self.section(SectionId::Words)?)
+            .map_err(|e| Error::corrupt(format!("words FST does not open ({e})")))?;
+        if map.len() as u64 != self.meta.word_count {
+            return Err(Error::corrupt("words FST and metadata disagree on the word count"));
+        }
+        Ok(map)
+    }
+
+    /// The number of words.
+    pub fn word_count(&self) -> usize {
+        self.meta.word_count as usize
+    }
+
+    /// The word with the given id.
+    pub fn word(&self, id: u32) -> Result<String> {
+        let mut out = Vec::new();
+        self.word_into(&self.words()?, id, &mut out)?;
+        String::from_utf8(out).map_err(|_| Error::corrupt("a word is not UTF-8"))
+    }
+
+    /// Looks up many words at once, reusing one FST handle.
+    pub fn words_of(&self, ids: impl IntoIterator<Item = u32>) -> Result<Vec<String>> {
+        let map = self.words()?;
+        let mut buf = Vec::new();
+        ids.into_iter()
+            .map(|id| {
+                buf.clear();
+                self.word_into(&map, id, &mut buf)?;
+                String::from_utf8(buf.clone()).map_err(|_| Error::corrupt("a word is not UTF-8"))
+            })
+            .collect()
+    }
+
+    fn word_into(&self, map: &Map<&[u8]>, id: u32, out: &mut Vec<u8>) -> Result<()> {
+        // Ids come from tables; check them before asking the FST, whose
+        // reverse lookup assumes the id exists.
+        if id as usize >= map.len() || !map.as_fst().get_key_into(id as u64, out) {
+            return Err(Error::corrupt(format!("word id {id} is not in the words FST")));
+        }
+        Ok(())
+    }
+
+    /// The id of a word, if the index has it.
+    pub fn word_id(&self, word: &[u8]) -> Result<Option<u32>> {
+        Ok(self.words()?.get(word).map(|id| id as u32))
+    }
+
+    /// The per-word common flags (all false when built without a list).
+    pub fn common(&self) -> Result<CommonFlags<'_>> {
+        if !self.has_section(SectionId::Common) {
+            return Ok(CommonFlags { bits: None });
+        }
+        let bits = self.columns(SectionId::Common)?.u64s(0)?;
+        if bits.len() < self.word_count().div_ceil(64) {
+            return Err(Error::corrupt("section `common` is shorter than the word list"));
+        }
+        Ok(CommonFlags { bits: Some(bits) })
+    }
+
+    /// True when the index was built with a common list.
+    pub fn has_common_list(&self) -> bool {
+        self.meta.common_source.is_some()
+    }
+
+    /// Recomputes every section's checksum and opens every known section's
+    /// structure. Unlike queries, this ignores earlier checks.
+    pub fn verify(&self) -> Vec<SectionCheck> {
+        self.header.sections.iter().map(|entry| self.verify_section(entry)).collect()
+    }
+
+    fn verify_section(&self, entry: &SectionEntry) -> SectionCheck {
+        let bytes = &self.data.as_ref()[entry.range()];
+        let problem = if crc32fast::hash(bytes) != entry.crc {
+            Some("checksum mismatch".to_string())
+        } else {
+            SectionId::from_code(entry.code)
+                .and_then(|id| self.check_structure(id).err())
+                .map(|e| e.to_string())
+        };
+        SectionCheck {
+            name: entry.name(),
+            offset: entry.offset,
+            len: entry.len,
+            ok: problem.is_none(),
+            problem,
+        }
+    }
+
+    fn check_structure(&self, id: SectionId) -> Result<()> {
+        match id {
+            SectionId::Meta => Ok(()),
+            SectionId::Words => self.words().map(drop),
+            SectionId::Common => self.common().map(drop),
+            SectionId::Lettersets | SectionId::Honeycombs => crate::bee::check(self),
+            SectionId::Terms | SectionId::Chains => crate::anigram::check(self),
+        }
+    }
+}
+
+/// The common flag of each word.
+#[derive(Clone, Copy, Debug)]
+pub struct CommonFlags<'a> {
+    bits: Option<U64s<'a>>,
+}
+
+impl CommonFlags<'_> {
+    /// True when word `id` is on the common list.
+    #[inline]
+    pub fn is_common(&self, id: u32) -> bool {
+        self.bits
+            .and_then(|b| b.get(id as usize / 64))
+            .is_some_and(|w| w & (1 << (id % 64)) != 0)
+    }
+}

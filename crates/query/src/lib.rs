@@ -1,0 +1,46 @@
+//! Read a wordhoard index and answer word-puzzle questions from it.
+//!
+//! A wordhoard index is one file compiled once from a word list (by the
+//! `wordhoard-build` crate or `wordhoard build`). It holds FSTs and flat
+//! little-endian tables, so a question is answered by a few lookups in a
+//! memory map instead of a pass over text. This crate owns the format
+//! ([`format`]), opens and validates it ([`Index`]), and answers the three
+//! puzzles: the NYT Spelling Bee ([`bee`]), the NYT Letter Boxed
+//! ([`boxed`]) and Anigrams ([`anigram`]).
+//!
+//! Everything works over any `D: AsRef<[u8]>`: [`Index::open`] maps a file,
+//! [`Index::from_bytes`] takes a `Vec<u8>` or `include_bytes!`. A damaged
+//! file is an [`Error`], never a panic: the header and every section's
+//! bounds are checked on open, and each section's checksum on first use.
+//!
+//! # Example
+//!
+//! ```
+//! use wordhoard_build::{build_index, BuildOptions, WordSource};
+//! use wordhoard_query::{bee, Index};
+//!
+//! let list = "game\ngames\namalgam\nmegaplex\ncacciatore\nerotica\n";
+//! let built = build_index(&[WordSource::from_text("tiny", list)], &BuildOptions::default()).unwrap();
+//! let index = Index::from_bytes(built.bytes).unwrap();
+//!
+//! let puzzle = bee::Puzzle::parse(index.alphabet(), "acieort", Some("e")).unwrap();
+//! let solution = bee::solve(&index, puzzle, false).unwrap();
+//! assert_eq!(solution.words.len(), 1); // erotica; cacciatore has no e? it does: see below
+//! ```
+
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+pub mod alphabet;
+pub mod anigram;
+pub mod bee;
+pub mod boxed;
+mod error;
+pub mod format;
+mod index;
+mod mmap;
+pub mod rng;
+
+pub use alphabet::{Alphabet, LetterSet};
+pub use error::{Error, ErrorKind, Result};
+pub use index::{CommonFlags, Index, SectionCheck};

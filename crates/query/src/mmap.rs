@@ -1,0 +1,40 @@
+//! The crate's one `unsafe` operation: mapping an index file into memory.
+
+use std::fs::File;
+use std::path::Path;
+
+use memmap2::Mmap;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Maps a file read-only.
+///
+/// # Safety
+///
+/// A memory map is only sound while no one changes the file underneath it.
+/// wordhoard never writes an index in place: `build` writes a temporary file
+/// and renames it over the old path, which leaves existing maps of the old
+/// file intact. A user who edits an index file in place while a query runs
+/// can still change what the query reads, and the reader then sees corrupt
+/// data, never out-of-bounds reads: every access is bounds-checked.
+pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
+    let io_err = |what: &str, e: std::io::Error| {
+        Error::new(ErrorKind::Io(format!("cannot {what} index {}: {e}", path.display())))
+    };
+    let file = File::open(path).map_err(|e| io_err("open", e))?;
+    let meta = file.metadata().map_err(|e| io_err("read", e))?;
+    if meta.is_dir() {
+        return Err(Error::new(ErrorKind::Io(format!(
+            "index {} is a directory, not an index file",
+            path.display()
+        ))));
+    }
+    if meta.len() == 0 {
+        return Err(Error::corrupt("the file is empty"));
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: see the function's Safety section; the map is read-only and
+    // every read through it is bounds-checked.
+    let map = unsafe { Mmap::map(&file) }.map_err(|e| io_err("map", e))?;
+    Ok(map)
+}
