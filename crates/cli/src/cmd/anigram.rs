@@ -1,9 +1,161 @@
-//! `wordhoard anigram ...` (being written).
+//! `wordhoard anigram ...`: nested anagram chains.
+
+use std::fmt::Write;
+
 use anyhow::Result;
 use clap::Subcommand;
-use super::Context;
+use serde_json::{json, Value};
+use wordhoard_query::anigram::{Anigrams, Step, GOAL_LEN, START_LEN};
+
+use super::{query_err, usage, Context};
+use crate::output::{plural, thousands, emit};
+
 /// The Anigrams commands.
 #[derive(Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Every word that is an anagram of LETTERS
+    #[command(after_help = "Example: wordhoard anigram unscramble deir")]
+    Unscramble {
+        /// The letters, in any order
+        letters: String,
+    },
+    /// The longest chain, each term one letter longer than the last
+    #[command(after_help = "Example: wordhoard anigram longest --from ride\n\n\
+        Exit 2 when --from has letters no word has; a start length with no terms prints an empty chain.")]
+    Longest {
+        /// Start from this word or term (`ride` and `deir` mean the same)
+        #[arg(long, value_name = "TERM")]
+        from: Option<String>,
+        /// Start from the best term of this many letters
+        #[arg(long, default_value_t = START_LEN, value_name = "L")]
+        start_len: usize,
+    },
+    /// The number of games: chains from --start-len to --goal-len letters
+    #[command(after_help = "Example: wordhoard anigram count --from beep\n\n\
+        Exit 2 when --goal-len is not above the start length or --from has letters no word has;\n\
+        exit 0 with 0 games when that is the true answer (no chain reaches the goal).")]
+    Count {
+        /// Count only games from this word or term
+        #[arg(long, value_name = "TERM")]
+        from: Option<String>,
+        /// Letters in a game's first term
+        #[arg(long, default_value_t = START_LEN, value_name = "L")]
+        start_len: usize,
+        /// Letters in a game's last term
+        #[arg(long, default_value_t = GOAL_LEN, value_name = "G")]
+        goal_len: usize,
+    },
+    /// The starting terms with the most games
+    #[command(after_help = "Example: wordhoard anigram top --n 5")]
+    Top {
+        /// How many terms to list
+        #[arg(long, short = 'n', default_value_t = 10, value_name = "N")]
+        n: usize,
+        /// Letters in a game's first term
+        #[arg(long, default_value_t = START_LEN, value_name = "L")]
+        start_len: usize,
+        /// Letters in a game's last term
+        #[arg(long, default_value_t = GOAL_LEN, value_name = "G")]
+        goal_len: usize,
+    },
+    /// A random game (4 -> 9 letters), reproducible by seed
+    #[command(after_help = "Example: wordhoard anigram generate --seed 42")]
+    Generate {
+        /// The seed; the same seed and index give the same game [default: from the clock]
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+}
+
 /// Runs an anigram command.
-pub fn run(_ctx: &Context, command: Command) -> Result<()> { match command {} }
+pub fn run(ctx: &Context, command: Command) -> Result<()> {
+    let index = ctx.open()?;
+    let a = Anigrams::open(&index).map_err(query_err)?;
+    match command {
+        Command::Unscramble { letters } => {
+            let step = a.unscramble(&letters).map_err(query_err)?;
+            emit(ctx.json, || json!({"term": step.term, "words": step.words}), |out| {
+                if step.words.is_empty() {
+                    let _ = writeln!(out, "{}: no words", step.term);
+                } else {
+                    let _ = writeln!(out, "{}: {}", step.term, step.words.join(" "));
+                }
+            })
+        }
+        Command::Longest { from, start_len } => {
+            let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
+            let chain = a.longest(from_id, start_len).map_err(query_err)?;
+            emit(ctx.json, || json!({"length": chain.len(), "chain": chain_json(&chain)}), |out| {
+                let _ = writeln!(out, "Longest chain: {}", plural(chain.len() as u64, "term"));
+                chain_text(out, &chain);
+            })
+        }
+        Command::Count { from, start_len, goal_len } => {
+            let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
+            let games = a.count(from_id, start_len, goal_len).map_err(query_err)?;
+            let from_term = from_id.map(|t| a.step(t).map(|s| s.term)).transpose().map_err(query_err)?;
+            let start_len = from_term.as_ref().map_or(start_len, String::len);
+            emit(
+                ctx.json,
+                || json!({"start_len": start_len, "goal_len": goal_len, "from": from_term, "games": games}),
+                |out| {
+                    let what = match &from_term {
+                        Some(t) => format!("from {t}"),
+                        None => format!("from {start_len} letters"),
+                    };
+                    let _ = writeln!(out, "{} {what} to {goal_len} letters", plural(games, "game"));
+                },
+            )
+        }
+        Command::Top { n, start_len, goal_len } => {
+            let top = a.top(n, start_len, goal_len).map_err(query_err)?;
+            let json = || {
+                json!({"start_len": start_len, "goal_len": goal_len,
+                       "terms": top.iter().map(|t| json!({"term": t.term, "games": t.games, "words": t.words})).collect::<Vec<_>>()})
+            };
+            emit(ctx.json, json, |out| {
+                let _ = writeln!(out, "Starting terms with the most games ({start_len} -> {goal_len} letters):");
+                for (i, t) in top.iter().enumerate() {
+                    let _ = writeln!(out, "  {:>3}. {:<8} {:>10}  {}", i + 1, t.term, thousands(t.games), t.words.join(" "));
+                }
+            })
+        }
+        Command::Generate { seed } => {
+            let seed = seed.unwrap_or_else(super::bee::clock_seed);
+            let chain = a.generate(seed).map_err(query_err)?;
+            emit(ctx.json, || json!({"seed": seed, "length": chain.len(), "chain": chain_json(&chain)}), |out| {
+                let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
+                chain_text(out, &chain);
+            })
+        }
+    }
+    .map_err(|e| if e.downcast_ref::<wordhoard_query::Error>().is_some_and(|q| q.is_usage()) { usage(e.to_string()) } else { e })
+}
+
+fn chain_json(chain: &[Step]) -> Value {
+    chain.iter().map(|s| json!({"term": s.term, "words": s.words})).collect()
+}
+
+/// Each step: its term, the letter it adds, and its words.
+fn chain_text(out: &mut String, chain: &[Step]) {
+    let width = chain.iter().map(|s| s.term.len()).max().unwrap_or(0);
+    let mut previous: Option<&str> = None;
+    for s in chain {
+        let added = previous.map_or(String::new(), |p| format!("+{}", added_letter(p, &s.term)));
+        let _ = writeln!(out, "  {:<width$}  {added:<2}  {}", s.term, s.words.join(" "));
+        previous = Some(&s.term);
+    }
+}
+
+/// The letter a term has one more of than its predecessor.
+fn added_letter(shorter: &str, longer: &str) -> char {
+    let mut s = shorter.chars().peekable();
+    for c in longer.chars() {
+        if s.peek() == Some(&c) {
+            s.next();
+        } else {
+            return c;
+        }
+    }
+    '?'
+}
