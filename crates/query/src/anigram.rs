@@ -369,3 +369,48 @@ fn check_lengths(start_len: usize, goal_len: usize) -> Result<()> {
 fn too_many() -> Error {
     Error::invalid("the number of games is too large to count in 64 bits; narrow the lengths")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::index;
+
+    const LIST: &str = "ride\ndire\nired\ndried\nredid\nriddle\ndirled\nriddler\nriddlers\nbeep\n";
+
+    #[test]
+    fn unscrambles_and_finds_terms() {
+        let idx = index(LIST, None);
+        let a = Anigrams::open(&idx).unwrap();
+        let step = a.unscramble("RIDE").unwrap();
+        assert_eq!(step.term, "deir");
+        assert_eq!(step.words, vec!["dire", "ired", "ride"]);
+        assert!(a.unscramble("xyz").unwrap().words.is_empty());
+        assert!(a.unscramble("r1de").unwrap_err().is_usage());
+        assert_eq!(a.find_term("deir").unwrap(), a.find_term("ride").unwrap());
+        assert!(a.find_term("zzzz").unwrap_err().is_usage());
+    }
+
+    #[test]
+    fn chains_and_counts() {
+        let idx = index(LIST, None);
+        let a = Anigrams::open(&idx).unwrap();
+        let chain = a.longest(None, 4).unwrap();
+        let terms: Vec<&str> = chain.iter().map(|s| s.term.as_str()).collect();
+        assert_eq!(terms, vec!["deir", "ddeir", "ddeilr", "ddeilrr", "ddeilrrs"]);
+        assert_eq!(a.count(None, 4, 8).unwrap(), 1);
+        assert_eq!(a.count(None, 4, 9).unwrap(), 0);
+        assert_eq!(a.count(Some(a.find_term("dried").unwrap()), 4, 7).unwrap(), 1);
+        assert!(a.count(None, 5, 5).unwrap_err().is_usage());
+        assert!(a.longest(None, 20).unwrap().is_empty());
+        let top = a.top(5, 4, 6).unwrap();
+        assert_eq!((top[0].term.as_str(), top[0].games), ("deir", 1));
+        assert_eq!(top[1].games, 0);
+    }
+
+    #[test]
+    fn generate_needs_a_game() {
+        let idx = index(LIST, None);
+        let a = Anigrams::open(&idx).unwrap();
+        assert!(a.generate(1).unwrap_err().is_usage());
+    }
+}

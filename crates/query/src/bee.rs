@@ -501,6 +501,79 @@ pub fn ranks(total: u32) -> Vec<Rank> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testutil::{index, NORVIG_TINY};
+
+    fn puzzle(idx: &Index<Vec<u8>>, letters: &str, center: &str) -> Puzzle {
+        Puzzle::parse(idx.alphabet(), letters, Some(center)).unwrap()
+    }
+
+    #[test]
+    fn norvig_tiny_list_figures() {
+        let idx = index(NORVIG_TINY, None);
+        let st = stats(&idx, idx.alphabet().parse_distinct("s", "x").unwrap()).unwrap();
+        // game, amalgam, glam, megaplex, cacciatore, erotica
+        assert_eq!(st.valid, 6);
+        assert_eq!(st.pangram_words, 3);
+        assert_eq!(st.pangram_lettersets, 2, "cacciatore and erotica share one");
+        let top = best(&idx, 7, idx.alphabet().parse_distinct("s", "x").unwrap()).unwrap();
+        assert!(top.iter().all(|h| h.letters == "aceiort" && h.score == 31 && h.count == 2));
+        let centres: String = top.iter().map(|h| h.center).collect();
+        assert_eq!(centres, "aceiort", "ties fall by centre, a-z");
+    }
+
+    #[test]
+    fn solve_scores_words_and_pangrams() {
+        let idx = index(NORVIG_TINY, None);
+        let s = solve(&idx, puzzle(&idx, "aeglmpx", "g"), false).unwrap();
+        let words: Vec<&str> = s.words.iter().map(|w| w.word.as_str()).collect();
+        assert_eq!(words, vec!["amalgam", "game", "glam", "megaplex"]);
+        assert_eq!(s.score, 7 + 1 + 1 + 15);
+        assert_eq!(s.pangrams, 1);
+        assert!(s.words[3].pangram && !s.words[0].pangram);
+    }
+
+    #[test]
+    fn solve_handles_large_letter_sets_by_scanning() {
+        let idx = index(NORVIG_TINY, None);
+        let all = "abcdefghijklmnopqrstuvwxyz";
+        let s = solve(&idx, puzzle(&idx, all, "a"), false).unwrap();
+        assert_eq!(s.words.len(), 8, "every word of 4+ letters with an a");
+    }
+
+    #[test]
+    fn report_puts_pangrams_first() {
+        let idx = index(NORVIG_TINY, None);
+        let (_, groups) = report(&idx, puzzle(&idx, "aeglmpx", "g")).unwrap();
+        assert_eq!(groups[0].letters, "aeglmpx");
+        assert_eq!(groups.last().unwrap().letters, "aglm");
+    }
+
+    #[test]
+    fn generate_is_reproducible_and_bounded() {
+        let idx = index(NORVIG_TINY, Some("game\nerotica\n"));
+        let opts = GenerateOptions { seed: 3, ..Default::default() };
+        assert_eq!(generate(&idx, &opts).unwrap(), generate(&idx, &opts).unwrap());
+        let high = GenerateOptions { seed: 3, score: (Some(30), None), ..Default::default() };
+        assert_eq!(generate(&idx, &high).unwrap().letters, "aceiort");
+        let empty = GenerateOptions { score: (Some(5), Some(4)), ..Default::default() };
+        assert!(generate(&idx, &empty).unwrap_err().is_usage());
+        let none = GenerateOptions { score: (Some(1000), None), ..Default::default() };
+        assert!(generate(&idx, &none).unwrap_err().is_usage());
+        let common = GenerateOptions { common_only: true, ..Default::default() };
+        let g = generate(&idx, &common).unwrap();
+        assert!(g.words.iter().all(|w| w.common) && g.pangrams > 0);
+    }
+
+    #[test]
+    fn hints_count_grid_and_pangrams() {
+        let idx = index(NORVIG_TINY, None);
+        let h = hints(&idx, puzzle(&idx, "acieort", "e")).unwrap();
+        assert_eq!(h.solution.words.len(), 2);
+        assert_eq!(h.perfect_pangrams, 1, "erotica uses each letter once");
+        assert!(!h.bingo);
+        assert_eq!(h.grid[&'e'][&7], 1);
+        assert_eq!(h.two_letter["ca"], 1);
+    }
 
     #[test]
     fn points_follow_the_rules() {

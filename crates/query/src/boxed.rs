@@ -421,6 +421,30 @@ mod tests {
     }
 
     #[test]
+    fn solves_a_small_box_in_order() {
+        let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", Some("fad\nebc\n"));
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let playable: Vec<String> = playable_words(&idx, &b, 3).unwrap().into_iter().map(|p| p.word).collect();
+        assert_eq!(playable, vec!["becadf", "becaf", "ebc", "fad", "fade"], "cab: a and b share a side");
+        let answer = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 0 }).unwrap();
+        assert_eq!(answer.by_words, vec![1, 3, 0]);
+        assert_eq!(answer.min_words, Some(1));
+        // One word first; then fewest uncommon words, then fewest letters.
+        let expected = vec![vec!["becadf"], vec!["fade", "ebc"], vec!["becaf", "fad"], vec!["becaf", "fade"]];
+        assert_eq!(answer.solutions, expected);
+        let limited = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 2 }).unwrap();
+        assert_eq!((limited.count, limited.solutions.len()), (4, 2));
+    }
+
+    #[test]
+    fn rejects_bad_options() {
+        let idx = crate::testutil::index("abc\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd"]).unwrap();
+        assert!(solve(&idx, &b, &SolveOptions { max_words: 0, ..Default::default() }).unwrap_err().is_usage());
+        assert!(solve(&idx, &b, &SolveOptions { min_len: 0, ..Default::default() }).unwrap_err().is_usage());
+    }
+
+    #[test]
     fn parse_rejects_bad_boxes() {
         let a = Alphabet::latin();
         assert!(LetterBox::parse(&a, &["abc"]).is_err());

@@ -17,9 +17,13 @@
 //!                        28  u32 reserved, 0
 //! 16 + 32n      4       CRC-32 of bytes [0, 16 + 32n)
 //! 20 + 32n      4       reserved, 0
-//! ...                   sections, each starting at a multiple of 8, in
-//!                       table order, never overlapping, zero padding between
+//! ...                   sections, each starting at a multiple of 8, never
+//!                       overlapping; only zero padding (under 8 bytes) between
+//!                       them, and the file ends where the last one ends
 //! ```
+//!
+//! So every byte is covered: the header by its CRC, each section by its own,
+//! and the padding by the rule that it is zero.
 //!
 //! Readers skip sections whose id they do not know, so a section can be
 //! added without changing this header. Section contents:
@@ -238,11 +242,14 @@ impl Header {
         if crc32fast::hash(&file[..table_end]) != header_crc {
             return Err(Error::corrupt("header fails its checksum"));
         }
+        if read_u32(file, table_end + 4) != Some(0) {
+            return Err(Error::corrupt("header is truncated or its reserved field is not zero"));
+        }
         let header_end = (table_end + HEADER_TRAILER_LEN) as u64;
         let sections = (0..count)
             .map(|i| parse_entry(file, FIXED_HEADER_LEN + i * SECTION_ENTRY_LEN, header_end))
             .collect::<Result<Vec<_>>>()?;
-        check_no_overlap(&sections)?;
+        check_layout(file, &sections, header_end as usize)?;
         Ok(Header { version, sections })
     }
 
@@ -275,17 +282,26 @@ fn parse_entry(file: &[u8], at: usize, header_end: u64) -> Result<SectionEntry> 
     }
 }
 
-fn check_no_overlap(sections: &[SectionEntry]) -> Result<()> {
+/// Sections may not overlap; what lies between them is short zero padding;
+/// nothing follows the last one.
+fn check_layout(file: &[u8], sections: &[SectionEntry], header_end: usize) -> Result<()> {
     let mut sorted: Vec<&SectionEntry> = sections.iter().collect();
     sorted.sort_by_key(|s| s.offset);
-    for pair in sorted.windows(2) {
-        if pair[0].offset + pair[0].len > pair[1].offset {
-            return Err(Error::corrupt(format!(
-                "sections `{}` and `{}` overlap",
-                pair[0].name(),
-                pair[1].name()
-            )));
+    let mut cursor = header_end;
+    let mut previous = "the header".to_string();
+    for s in sorted {
+        let start = s.offset as usize;
+        if start < cursor {
+            return Err(Error::corrupt(format!("sections {previous} and `{}` overlap", s.name())));
         }
+        if start - cursor >= 8 || file[cursor..start].iter().any(|&b| b != 0) {
+            return Err(Error::corrupt(format!("the padding before section `{}` is not zero padding", s.name())));
+        }
+        cursor = start + s.len as usize;
+        previous = format!("`{}`", s.name());
+    }
+    if align8(cursor) < file.len() || file[cursor..].iter().any(|&b| b != 0) {
+        return Err(Error::corrupt("the file has bytes after its last section"));
     }
     let mut codes: Vec<u32> = sections.iter().map(|s| s.code).collect();
     codes.sort_unstable();

@@ -8,7 +8,7 @@ use fst::Map;
 
 use crate::alphabet::Alphabet;
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::{Columns, Header, Metadata, SectionEntry, SectionId, U64s};
+use crate::format::{Columns, Header, Metadata, SectionId, U64s};
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
 /// `include_bytes!`.
@@ -182,28 +182,29 @@ impl<D: AsRef<[u8]>> Index<D> {
         self.meta.common_source.is_some()
     }
 
-    /// Recomputes every section's checksum and opens every known section's
-    /// structure. Unlike queries, this ignores earlier checks.
+    /// Recomputes every section's checksum and, when all match, opens every
+    /// known section's structure (structures refer to each other, so a bad
+    /// checksum is reported only on its own section). Unlike queries, this
+    /// ignores earlier checks.
     pub fn verify(&self) -> Vec<SectionCheck> {
-        self.header.sections.iter().map(|entry| self.verify_section(entry)).collect()
-    }
-
-    fn verify_section(&self, entry: &SectionEntry) -> SectionCheck {
-        let bytes = &self.data.as_ref()[entry.range()];
-        let problem = if crc32fast::hash(bytes) != entry.crc {
-            Some("checksum mismatch".to_string())
-        } else {
-            SectionId::from_code(entry.code)
-                .and_then(|id| self.check_structure(id).err())
-                .map(|e| e.to_string())
-        };
-        SectionCheck {
-            name: entry.name(),
-            offset: entry.offset,
-            len: entry.len,
-            ok: problem.is_none(),
-            problem,
-        }
+        let crc_ok: Vec<bool> =
+            self.header.sections.iter().map(|e| crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc).collect();
+        let all_ok = crc_ok.iter().all(|&ok| ok);
+        self.header
+            .sections
+            .iter()
+            .zip(crc_ok)
+            .map(|(entry, ok)| {
+                let problem = if !ok {
+                    Some("checksum mismatch".to_string())
+                } else if all_ok {
+                    SectionId::from_code(entry.code).and_then(|id| self.check_structure(id).err()).map(|e| e.to_string())
+                } else {
+                    None
+                };
+                SectionCheck { name: entry.name(), offset: entry.offset, len: entry.len, ok: problem.is_none(), problem }
+            })
+            .collect()
     }
 
     fn check_structure(&self, id: SectionId) -> Result<()> {

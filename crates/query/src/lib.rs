@@ -17,15 +17,26 @@
 //!
 //! ```
 //! use wordhoard_build::{build_index, BuildOptions, WordSource};
-//! use wordhoard_query::{bee, Index};
+//! use wordhoard_query::{anigram::Anigrams, bee, boxed, Index};
 //!
-//! let list = "game\ngames\namalgam\nmegaplex\ncacciatore\nerotica\n";
+//! // Build a tiny index in memory (a real one comes from `Index::open`).
+//! let list = "game\ngames\namalgam\nglam\nmegaplex\nride\ndire\nired\n";
 //! let built = build_index(&[WordSource::from_text("tiny", list)], &BuildOptions::default()).unwrap();
 //! let index = Index::from_bytes(built.bytes).unwrap();
 //!
-//! let puzzle = bee::Puzzle::parse(index.alphabet(), "acieort", Some("e")).unwrap();
+//! // Spelling Bee: the words of a honeycomb, with scores.
+//! let puzzle = bee::Puzzle::parse(index.alphabet(), "aeglmpx", Some("g")).unwrap();
 //! let solution = bee::solve(&index, puzzle, false).unwrap();
-//! assert_eq!(solution.words.len(), 1); // erotica; cacciatore has no e? it does: see below
+//! assert_eq!(solution.score, 7 + 1 + 1 + 15); // amalgam, game, glam, megaplex (a pangram)
+//!
+//! // Anigrams: unscramble a term.
+//! let anigrams = Anigrams::open(&index).unwrap();
+//! assert_eq!(anigrams.unscramble("deir").unwrap().words, ["dire", "ired", "ride"]);
+//!
+//! // Letter Boxed: playable words of a box.
+//! let letter_box = boxed::LetterBox::parse(index.alphabet(), &["gm", "ae"]).unwrap();
+//! let playable = boxed::playable_words(&index, &letter_box, 3).unwrap();
+//! assert_eq!(playable.iter().map(|p| p.word.as_str()).collect::<Vec<_>>(), ["game"]);
 //! ```
 
 #![deny(missing_docs)]
@@ -40,6 +51,8 @@ pub mod format;
 mod index;
 mod mmap;
 pub mod rng;
+#[cfg(test)]
+mod testutil;
 
 pub use alphabet::{Alphabet, LetterSet};
 pub use error::{Error, ErrorKind, Result};

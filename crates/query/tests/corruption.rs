@@ -1,0 +1,232 @@
+//! A damaged index is an error, never a panic or a wrong answer: one test
+//! per kind of damage, and sweeps that flip every byte and cut the file at
+//! every length.
+
+use wordhoard_build::{build_index, BuildOptions, WordSource};
+use wordhoard_query::format::{read_u32, Header, MAGIC};
+use wordhoard_query::rng::SplitMix64;
+use wordhoard_query::{anigram, bee, boxed, ErrorKind, Index};
+
+const GOLDEN_WORDS: &str = include_str!("../../../tests/data/golden-words.txt");
+const GOLDEN_COMMON: &str = include_str!("../../../tests/data/golden-common.txt");
+
+/// The golden words plus pseudo-words, a few hundred in all, so every
+/// section has real content.
+fn small_index_bytes() -> Vec<u8> {
+    let mut rng = SplitMix64::new(11);
+    let mut list = GOLDEN_WORDS.to_string();
+    for _ in 0..300 {
+        let len = 3 + rng.below(6) as usize;
+        let word: String = (0..len).map(|_| b"aeinrstgdlo"[rng.below(11) as usize] as char).collect();
+        list.push_str(&word);
+        list.push('\n');
+    }
+    let opts = BuildOptions { common: Some(WordSource::from_text("common", GOLDEN_COMMON)), ..Default::default() };
+    build_index(&[WordSource::from_text("small", &list)], &opts).unwrap().bytes
+}
+
+/// Runs every query; returns how many ran and how many failed cleanly.
+fn run_every_query(index: &Index<Vec<u8>>) -> (usize, usize) {
+    let mut results: Vec<bool> = Vec::new();
+    let a = index.alphabet().clone();
+    let puzzle = bee::Puzzle::parse(&a, "aeginrt", Some("r")).unwrap();
+    results.push(bee::solve(index, puzzle, false).is_ok());
+    results.push(bee::report(index, puzzle).is_ok());
+    results.push(bee::hints(index, puzzle).is_ok());
+    results.push(bee::best(index, 5, wordhoard_query::LetterSet::EMPTY).is_ok());
+    results.push(bee::stats(index, wordhoard_query::LetterSet::EMPTY).is_ok());
+    results.push(bee::generate(index, &bee::GenerateOptions { seed: 1, ..Default::default() }).is_ok());
+    let letter_box = boxed::LetterBox::parse(&a, &["riu", "pgh", "lcs", "yao"]).unwrap();
+    results.push(boxed::solve(index, &letter_box, &boxed::SolveOptions { max_words: 3, ..Default::default() }).is_ok());
+    match anigram::Anigrams::open(index) {
+        Ok(an) => {
+            results.push(an.unscramble("ride").is_ok());
+            results.push(an.longest(None, 4).is_ok());
+            results.push(an.count(None, 4, 9).is_ok());
+            results.push(an.count(None, 3, 6).is_ok());
+            results.push(an.top(3, 4, 9).is_ok());
+            results.push(an.generate(5).is_ok());
+            results.push(an.find_term("dire").and_then(|t| an.longest(Some(t), 4)).is_ok());
+        }
+        Err(_) => results.push(false),
+    }
+    results.push(index.word_id(b"ride").is_ok());
+    results.push(index.verify().iter().all(|c| c.ok));
+    (results.len(), results.iter().filter(|ok| !**ok).count())
+}
+
+fn rewrite_header_crc(file: &mut [u8]) {
+    let count = read_u32(file, 12).unwrap() as usize;
+    let table_end = 16 + 32 * count;
+    let crc = crc32fast::hash(&file[..table_end]);
+    file[table_end..table_end + 4].copy_from_slice(&crc.to_le_bytes());
+}
+
+fn kind(bytes: Vec<u8>) -> ErrorKind {
+    Index::from_bytes(bytes).err().expect("damaged file must not open").kind().clone()
+}
+
+#[test]
+fn intact_index_answers_everything() {
+    let index = Index::from_bytes(small_index_bytes()).unwrap();
+    let (ran, failed) = run_every_query(&index);
+    assert_eq!(failed, 0, "{ran} queries");
+}
+
+#[test]
+fn wrong_magic_is_not_an_index() {
+    let mut file = small_index_bytes();
+    file[1] = b'X';
+    assert_eq!(kind(file), ErrorKind::NotAnIndex);
+    assert_eq!(kind(b"hello, world\n".to_vec()), ErrorKind::NotAnIndex);
+}
+
+#[test]
+fn newer_version_is_reported_as_such() {
+    let mut file = small_index_bytes();
+    file[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let err = Index::from_bytes(file).err().unwrap();
+    assert_eq!(*err.kind(), ErrorKind::NewerVersion { found: 2, supported: 1 });
+    assert!(err.to_string().contains("newer than this wordhoard reads"));
+}
+
+#[test]
+fn empty_and_tiny_files_are_errors() {
+    assert!(matches!(kind(Vec::new()), ErrorKind::Corrupt(_)));
+    assert!(matches!(kind(MAGIC.to_vec()), ErrorKind::Corrupt(_)));
+}
+
+#[test]
+fn section_out_of_bounds() {
+    let mut file = small_index_bytes();
+    // The second entry's length: huge.
+    file[16 + 32 + 16..16 + 32 + 24].copy_from_slice(&(u64::MAX - 3).to_le_bytes());
+    rewrite_header_crc(&mut file);
+    assert!(matches!(kind(file), ErrorKind::Corrupt(m) if m.contains("past the end")));
+}
+
+#[test]
+fn overlapping_sections() {
+    let mut file = small_index_bytes();
+    let first_offset = file[16 + 8..16 + 16].to_vec();
+    file[16 + 32 + 8..16 + 32 + 16].copy_from_slice(&first_offset);
+    rewrite_header_crc(&mut file);
+    assert!(matches!(kind(file), ErrorKind::Corrupt(m) if m.contains("overlap")));
+}
+
+#[test]
+fn truncation_at_every_section_boundary() {
+    let file = small_index_bytes();
+    let header = Header::parse(&file).unwrap();
+    for s in &header.sections {
+        for cut in [s.offset as usize, (s.offset + s.len) as usize - 1, (s.offset + s.len / 2) as usize] {
+            if cut < file.len() {
+                assert!(Index::from_bytes(file[..cut].to_vec()).is_err(), "cut at {cut} in `{}`", s.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn flipped_byte_in_each_section_fails_verify_and_queries_error() {
+    let file = small_index_bytes();
+    let header = Header::parse(&file).unwrap();
+    for s in header.sections.iter().filter(|s| s.len > 0) {
+        let mut bad = file.clone();
+        bad[(s.offset + s.len / 2) as usize] ^= 0x55;
+        match Index::from_bytes(bad) {
+            Err(e) => assert_eq!(s.name(), "meta", "only a bad meta stops opening: {e}"),
+            Ok(index) => {
+                let checks = index.verify();
+                let failed: Vec<_> = checks.iter().filter(|c| !c.ok).map(|c| c.name.clone()).collect();
+                assert_eq!(failed, vec![s.name()]);
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_sections_are_skipped() {
+    use wordhoard_query::format::{FileWriter, SectionId};
+    let file = small_index_bytes();
+    let header = Header::parse(&file).unwrap();
+    let mut w = FileWriter::new();
+    for s in &header.sections {
+        w.add_raw(s.code, file[s.range()].to_vec());
+    }
+    w.add_raw(4242, b"from the future".to_vec());
+    let index = Index::from_bytes(w.finish()).unwrap();
+    assert!(index.has_section(SectionId::Chains));
+    assert_eq!(run_every_query(&index).1, 0);
+}
+
+/// Every byte flipped: the file fails to open, or `verify` names the
+/// damage and every query answers or errs without panicking.
+#[test]
+fn sweep_every_byte_flip() {
+    let file = small_index_bytes();
+    let mut commands = 0;
+    for at in 0..file.len() {
+        let mut bad = file.clone();
+        bad[at] ^= 0xFF;
+        if let Ok(index) = Index::from_bytes(bad) {
+            assert!(index.verify().iter().any(|c| !c.ok), "flip at byte {at} went unnoticed");
+            commands += run_every_query(&index).0;
+        }
+    }
+    eprintln!("swept {} bytes, {commands} queries on files that opened", file.len());
+}
+
+/// Every length short of the whole file fails to open.
+#[test]
+fn sweep_every_truncation() {
+    let file = small_index_bytes();
+    for len in 0..file.len() {
+        assert!(Index::from_bytes(file[..len].to_vec()).is_err(), "cut at {len} opened");
+    }
+}
+
+/// Damage that keeps every checksum right (a buggy or hostile writer):
+/// tables are bounds-checked, so queries still answer or err, never panic.
+/// FST sections are left out: fst's own reader may panic on a crafted FST,
+/// which is why checksums are checked before an FST is used.
+#[test]
+fn sweep_table_damage_with_valid_checksums() {
+    use wordhoard_query::format::SectionId;
+    let file = small_index_bytes();
+    let header = Header::parse(&file).unwrap();
+    let mut rng = SplitMix64::new(99);
+    let mut commands = 0;
+    for s in &header.sections {
+        let id = SectionId::from_code(s.code).unwrap();
+        if matches!(id, SectionId::Meta | SectionId::Words) {
+            continue;
+        }
+        let fst_column = column_range(&file, s, if id == SectionId::Terms { Some(0) } else { None });
+        for _ in 0..400 {
+            let mut bad = file.clone();
+            let at = s.offset as usize + rng.below(s.len) as usize;
+            if fst_column.as_ref().is_some_and(|r| r.contains(&at)) {
+                continue;
+            }
+            bad[at] ^= 1 << rng.below(8);
+            let crc = crc32fast::hash(&bad[s.range()]);
+            let entry = header.sections.iter().position(|e| e == s).unwrap();
+            bad[16 + entry * 32 + 24..16 + entry * 32 + 28].copy_from_slice(&crc.to_le_bytes());
+            rewrite_header_crc(&mut bad);
+            let index = Index::from_bytes(bad).unwrap();
+            commands += run_every_query(&index).0;
+        }
+    }
+    eprintln!("{commands} queries over damaged tables");
+}
+
+/// The absolute byte range of column `col` of a column-table section.
+fn column_range(file: &[u8], s: &wordhoard_query::format::SectionEntry, col: Option<usize>) -> Option<std::ops::Range<usize>> {
+    let col = col?;
+    let base = s.offset as usize;
+    let at = base + 8 + col * 16;
+    let off = u64::from_le_bytes(file[at..at + 8].try_into().unwrap()) as usize;
+    let len = u64::from_le_bytes(file[at + 8..at + 16].try_into().unwrap()) as usize;
+    Some(base + off..base + off + len)
+}

@@ -1,0 +1,187 @@
+//! The index-backed answers equal a plain brute-force scan of the word
+//! list, on random small lists over a small alphabet (so letter sets,
+//! anagrams and chains collide often).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proptest::prelude::*;
+use wordhoard_build::{build_index, BuildOptions, WordSource};
+use wordhoard_query::anigram::Anigrams;
+use wordhoard_query::{bee, boxed, Index, LetterSet};
+
+const LETTERS: &[u8] = b"abcdefgh";
+
+fn word() -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::sample::select(LETTERS), 1..10).prop_map(|v| String::from_utf8(v).unwrap())
+}
+
+fn word_list() -> impl Strategy<Value = Vec<String>> {
+    proptest::collection::vec(word(), 0..80)
+}
+
+fn index_of(words: &[String], common: &[String]) -> Index<Vec<u8>> {
+    let opts = BuildOptions { common: Some(WordSource::from_text("common", &common.join("\n"))), ..Default::default() };
+    Index::from_bytes(build_index(&[WordSource::from_text("t", &words.join("\n"))], &opts).unwrap().bytes).unwrap()
+}
+
+fn distinct(words: &[String]) -> Vec<String> {
+    words.iter().cloned().collect::<BTreeSet<_>>().into_iter().collect()
+}
+
+fn letter_set(w: &str) -> BTreeSet<u8> {
+    w.bytes().collect()
+}
+
+/// Brute-force Spelling Bee: (words a-z, score, pangrams).
+fn brute_bee(words: &[String], letters: &BTreeSet<u8>, center: u8) -> (Vec<String>, u32, u32) {
+    let mut found = Vec::new();
+    let (mut score, mut pangrams) = (0, 0);
+    for w in distinct(words) {
+        let set = letter_set(&w);
+        if w.len() >= 4 && set.is_subset(letters) && set.contains(&center) {
+            let pangram = set == *letters;
+            score += if w.len() == 4 { 1 } else { w.len() as u32 } + if pangram { 7 } else { 0 };
+            pangrams += pangram as u32;
+            found.push(w);
+        }
+    }
+    (found, score, pangrams)
+}
+
+fn set_of(letters: &[u8]) -> String {
+    String::from_utf8(letters.to_vec()).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn bee_solve_matches_brute_force(words in word_list(), picks in proptest::sample::subsequence(LETTERS.to_vec(), 1..=8), c in 0usize..8) {
+        let index = index_of(&words, &[]);
+        let center = picks[c % picks.len()];
+        let puzzle = bee::Puzzle::parse(index.alphabet(), &set_of(&picks), Some(&set_of(&[center]))).unwrap();
+        let got = bee::solve(&index, puzzle, false).unwrap();
+        let (expect_words, score, pangrams) = brute_bee(&words, &picks.iter().copied().collect(), center);
+        prop_assert_eq!(got.words.iter().map(|w| w.word.clone()).collect::<Vec<_>>(), expect_words);
+        prop_assert_eq!(got.score, score);
+        prop_assert_eq!(got.pangrams, pangrams);
+    }
+
+    #[test]
+    fn bee_best_and_stats_match_brute_force(words in word_list(), exclude in proptest::sample::subsequence(LETTERS.to_vec(), 0..2)) {
+        let index = index_of(&words, &[]);
+        let excluded: BTreeSet<u8> = exclude.iter().copied().collect();
+        let ok = |w: &String| letter_set(w).is_disjoint(&excluded);
+        let valid: Vec<String> = distinct(&words).into_iter().filter(|w| w.len() >= 4 && ok(w) && letter_set(w).len() <= 7).collect();
+        let pangram_sets: BTreeSet<BTreeSet<u8>> = valid.iter().map(|w| letter_set(w)).filter(|s| s.len() == 7).collect();
+        let ex = index.alphabet().parse_distinct(&set_of(&exclude), "x").unwrap();
+        let st = bee::stats(&index, ex).unwrap();
+        prop_assert_eq!(st.valid, valid.len() as u64);
+        prop_assert_eq!(st.pangram_words, valid.iter().filter(|w| letter_set(w).len() == 7).count() as u64);
+        prop_assert_eq!(st.pangram_lettersets, pangram_sets.len() as u64);
+        // Every candidate scored by brute force, ordered as SPEC says.
+        let mut all: Vec<(std::cmp::Reverse<u32>, String, u8)> = Vec::new();
+        for set in &pangram_sets {
+            for &c in set {
+                all.push((std::cmp::Reverse(brute_bee(&words, set, c).1), set_of(&set.iter().copied().collect::<Vec<_>>()), c));
+            }
+        }
+        all.sort();
+        let got = bee::best(&index, 5, ex).unwrap();
+        let got: Vec<_> = got.iter().map(|h| (std::cmp::Reverse(h.score), h.letters.clone(), h.center as u8)).collect();
+        prop_assert_eq!(got, all.into_iter().take(5).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn anigrams_match_brute_force(words in word_list(), probe in word(), start in 1usize..4, extra in 1usize..4) {
+        let index = index_of(&words, &[]);
+        let a = Anigrams::open(&index).unwrap();
+        let term = |w: &str| { let mut b = w.as_bytes().to_vec(); b.sort_unstable(); String::from_utf8(b).unwrap() };
+        let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for w in distinct(&words) {
+            groups.entry(term(&w)).or_default().push(w);
+        }
+        let got = a.unscramble(&probe).unwrap();
+        let none = Vec::new();
+        prop_assert_eq!(&got.words, groups.get(&term(&probe)).unwrap_or(&none));
+
+        // Games by brute force: extend each term by every letter.
+        let goal = start + extra;
+        fn games(t: &str, goal: usize, groups: &BTreeMap<String, Vec<String>>) -> u64 {
+            if t.len() == goal { return 1; }
+            LETTERS.iter().map(|&l| {
+                let mut b = t.as_bytes().to_vec(); b.push(l); b.sort_unstable();
+                let next = String::from_utf8(b).unwrap();
+                if groups.contains_key(&next) { games(&next, goal, groups) } else { 0 }
+            }).sum()
+        }
+        let expect: u64 = groups.keys().filter(|t| t.len() == start).map(|t| games(t, goal, &groups)).sum();
+        prop_assert_eq!(a.count(None, start, goal).unwrap(), expect);
+
+        fn longest(t: &str, groups: &BTreeMap<String, Vec<String>>) -> usize {
+            1 + LETTERS.iter().map(|&l| {
+                let mut b = t.as_bytes().to_vec(); b.push(l); b.sort_unstable();
+                let next = String::from_utf8(b).unwrap();
+                if groups.contains_key(&next) { longest(&next, groups) } else { 0 }
+            }).max().unwrap_or(0)
+        }
+        let expect_longest = groups.keys().filter(|t| t.len() == start).map(|t| longest(t, &groups)).max().unwrap_or(0);
+        let chain = a.longest(None, start).unwrap();
+        prop_assert_eq!(chain.len(), expect_longest);
+        for pair in chain.windows(2) {
+            prop_assert_eq!(pair[1].term.len(), pair[0].term.len() + 1);
+        }
+    }
+
+    #[test]
+    fn boxed_matches_brute_force_pairs_and_triples(
+        words in word_list(),
+        common in proptest::collection::vec(word(), 0..20),
+        picks in proptest::sample::subsequence(LETTERS.to_vec(), 4..=7),
+        split in 1usize..3,
+    ) {
+        let mut pool = words.clone();
+        pool.extend(common.iter().cloned());
+        let index = index_of(&pool, &common);
+        // Sides: chunks of the picked letters.
+        let size = (picks.len() / (split + 1)).max(1);
+        let sides: Vec<String> = picks.chunks(size).map(set_of).collect();
+        prop_assume!(sides.len() >= 2);
+        let letter_box = boxed::LetterBox::parse(index.alphabet(), &sides).unwrap();
+        let side_of = |b: u8| sides.iter().position(|s| s.as_bytes().contains(&b));
+        let all: BTreeSet<u8> = picks.iter().copied().collect();
+        let playable: Vec<String> = distinct(&pool).into_iter().filter(|w| {
+            w.len() >= 3 && w.bytes().all(|b| side_of(b).is_some())
+                && w.as_bytes().windows(2).all(|p| side_of(p[0]) != side_of(p[1]))
+        }).collect();
+        let covers = |ws: &[&String]| ws.iter().flat_map(|w| w.bytes()).collect::<BTreeSet<u8>>() == all;
+        let mut expect: BTreeSet<Vec<String>> = BTreeSet::new();
+        for a in &playable {
+            if covers(&[a]) { expect.insert(vec![a.clone()]); continue; }
+            for b in playable.iter().filter(|b| b.as_bytes()[0] == *a.as_bytes().last().unwrap()) {
+                if covers(&[a, b]) { expect.insert(vec![a.clone(), b.clone()]); continue; }
+                for c in playable.iter().filter(|c| c.as_bytes()[0] == *b.as_bytes().last().unwrap()) {
+                    if covers(&[a, b, c]) { expect.insert(vec![a.clone(), b.clone(), c.clone()]); }
+                }
+            }
+        }
+        let got = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 0 }).unwrap();
+        prop_assert_eq!(got.playable, playable.len());
+        prop_assert_eq!(got.count, expect.len() as u128);
+        prop_assert_eq!(got.solutions.iter().cloned().collect::<BTreeSet<_>>(), expect.clone());
+        // Order: words, then uncommon words, then letters, then a-z.
+        let is_common = |w: &String| common.contains(w);
+        let key = |s: &Vec<String>| (s.len(), s.iter().filter(|w| !is_common(w)).count(), s.iter().map(String::len).sum::<usize>(), s.clone());
+        let mut ordered: Vec<Vec<String>> = expect.into_iter().collect();
+        ordered.sort_by_key(key);
+        prop_assert_eq!(&got.solutions, &ordered);
+        let top = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 4 }).unwrap();
+        prop_assert_eq!(&top.solutions[..], &ordered[..ordered.len().min(4)]);
+    }
+}
+
+#[test]
+fn letter_sets_are_alphabet_bits() {
+    let index = index_of(&["abc".to_string()], &[]);
+    assert_eq!(index.alphabet().set_of(b"ca"), Some(LetterSet(0b101)));
+}

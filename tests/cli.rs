@@ -1,0 +1,234 @@
+//! End-to-end tests of the binary in temporary folders: build, info,
+//! verify, every command's JSON, exit codes and one-line errors.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+
+use common::{bin, json, query, run, stderr, Scratch};
+use serde_json::json;
+
+fn assert_one_line_error(out: &std::process::Output, code: i32) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+}
+
+#[test]
+fn build_reports_counts_and_publishes() {
+    let s = Scratch::new();
+    let list = s.write("list.txt", b"\xEF\xBB\xBFRide\r\ndire\nired\nride\n\n4x4\nice cream\n");
+    let out = s.path("out/idx.hoard");
+    let report = json(&["build", list.to_str().unwrap(), "-o", out.to_str().unwrap(), "--name", "tiny"]);
+    assert_eq!(report["words"], 3);
+    assert_eq!(report["lines"], 7);
+    assert_eq!(report["skipped"], 3);
+    assert_eq!(report["duplicates"], 1);
+    assert_eq!(report["name"], "tiny");
+    assert_eq!(report["sections"].as_array().unwrap().len(), 7);
+    assert!(out.is_file());
+    let leftovers: Vec<_> = std::fs::read_dir(s.path("out")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "no temporary files left: {leftovers:?}");
+    let text = run(&["build", list.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("words kept") && text.contains("chains") && text.contains("Took"), "{text}");
+}
+
+#[test]
+fn build_reads_stdin_and_several_files() {
+    let s = Scratch::new();
+    let a = s.write("a.txt", b"game\ngames\n");
+    let out = s.path("x.hoard");
+    let mut child = bin()
+        .args(["build", a.to_str().unwrap(), "-", "-o", out.to_str().unwrap(), "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"glam\ngame\n").unwrap();
+    let done = child.wait_with_output().unwrap();
+    assert!(done.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&done.stdout).unwrap();
+    assert_eq!(report["words"], 3);
+    assert_eq!(report["sources"], json!([a.to_str().unwrap(), "-"]));
+}
+
+#[test]
+fn info_and_verify_on_a_fresh_index() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let info = query(&idx, &["info"]);
+    assert_eq!(info["format_version"], 1);
+    assert_eq!(info["words"], 66);
+    assert_eq!(info["alphabet"], "abcdefghijklmnopqrstuvwxyz");
+    assert_eq!(info["common_words"], 11);
+    let verify = query(&idx, &["verify"]);
+    assert_eq!(verify["ok"], true);
+    let text = run(&["--index", idx.to_str().unwrap(), "info"]);
+    assert!(String::from_utf8(text.stdout).unwrap().contains("Sections:"));
+}
+
+#[test]
+fn every_command_answers_in_json() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let cmds: &[&[&str]] = &[
+        &["bee", "solve", "aeginrt", "--center", "r"],
+        &["bee", "report", "aeginrt"],
+        &["bee", "best", "--top", "3"],
+        &["bee", "stats", "--exclude", ""],
+        &["bee", "generate", "--seed", "1"],
+        &["bee", "hints", "raeginT"],
+        &["boxed", "solve", "riu", "pgh", "lcs", "yao"],
+        &["anigram", "unscramble", "ride"],
+        &["anigram", "longest", "--from", "ride"],
+        &["anigram", "count"],
+        &["anigram", "top", "--n", "2"],
+    ];
+    for args in cmds {
+        let v = query(&idx, args);
+        assert!(v.is_object(), "{args:?}");
+        let text = run(&[&["--index", idx.to_str().unwrap()], *args].concat());
+        assert!(text.status.success() && !text.stdout.is_empty(), "{args:?}: {}", stderr(&text));
+    }
+    let solve = query(&idx, &["bee", "solve", "aeginrt", "--center", "r"]);
+    assert_eq!(solve["letters"], "aeginrt");
+    assert!(solve["words"].as_array().unwrap().iter().any(|w| w["word"] == "aerating" && w["pangram"] == true));
+    let boxed = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao"]);
+    assert_eq!(boxed["solutions"][0], json!(["gracious", "sharply"]));
+}
+
+#[test]
+fn index_comes_from_flag_env_or_default() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let from_env = bin().env("WORDHOARD_INDEX", &idx).args(["info", "--json"]).output().unwrap();
+    assert!(from_env.status.success());
+    let missing = bin().current_dir(s.dir.path()).args(["info"]).output().unwrap();
+    assert_one_line_error(&missing, 1);
+    assert!(stderr(&missing).contains("indexes/enable1.hoard") && stderr(&missing).contains("wordhoard build"));
+}
+
+#[test]
+fn bad_index_files_are_one_line_errors() {
+    let s = Scratch::new();
+    let dir_as_index = run(&["--index", s.dir.path().to_str().unwrap(), "info"]);
+    assert_one_line_error(&dir_as_index, 1);
+    assert!(stderr(&dir_as_index).contains("directory"));
+    let text = s.write("words.txt", b"hello\n");
+    let not_index = run(&["--index", text.to_str().unwrap(), "bee", "stats"]);
+    assert_one_line_error(&not_index, 1);
+    assert!(stderr(&not_index).contains("not a wordhoard index"));
+    let empty = s.write("empty.hoard", b"");
+    assert_one_line_error(&run(&["--index", empty.to_str().unwrap(), "info"]), 1);
+
+    let idx = s.golden_index();
+    let mut bytes = std::fs::read(&idx).unwrap();
+    bytes[8] = 2; // format version 2
+    let newer = s.write("newer.hoard", &bytes);
+    let out = run(&["--index", newer.to_str().unwrap(), "info"]);
+    assert_one_line_error(&out, 1);
+    assert!(stderr(&out).contains("newer than this wordhoard reads"));
+}
+
+#[test]
+fn verify_names_the_damaged_section() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let info = query(&idx, &["info"]);
+    let chains = info["sections"].as_array().unwrap().iter().find(|x| x["name"] == "chains").unwrap().clone();
+    let mut bytes = std::fs::read(&idx).unwrap();
+    let at = chains["offset"].as_u64().unwrap() + chains["bytes"].as_u64().unwrap() / 2;
+    bytes[at as usize] ^= 0x40;
+    let bad = s.write("bad.hoard", &bytes);
+    let out = run(&["--index", bad.to_str().unwrap(), "verify"]);
+    assert_one_line_error(&out, 1);
+    assert!(stderr(&out).contains("`chains`"), "{}", stderr(&out));
+    let query_out = run(&["--index", bad.to_str().unwrap(), "anigram", "count"]);
+    assert_one_line_error(&query_out, 1);
+    assert!(stderr(&query_out).contains("chains"));
+    // Queries that do not read the damaged section still answer.
+    assert!(run(&["--index", bad.to_str().unwrap(), "bee", "stats"]).status.success());
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let i = idx.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["bee", "solve", "aaginrt"], "repeats"),
+        (&["bee", "solve", "aeg1nrt"], "not a letter"),
+        (&["bee", "solve", "aeginrt", "--center", "s"], "not one of the letters"),
+        (&["bee", "solve", "aeginrt", "--center", "rt"], "exactly one letter"),
+        (&["bee", "generate", "--min-score", "10", "--max-score", "5"], "empty"),
+        (&["bee", "generate", "--min-score", "100000"], "no honeycomb"),
+        (&["bee", "best", "--exclude", "s!"], "not a letter"),
+        (&["bee", "best", "--top", "-1"], "unexpected argument"),
+        (&["boxed", "solve", "riu"], "at least two sides"),
+        (&["boxed", "solve", "riu", "rgh"], "two sides"),
+        (&["boxed", "solve", "riu", "p9h"], "not a letter"),
+        (&["boxed", "solve", "riu", "pgh", "--max-words", "0"], "--max-words"),
+        (&["anigram", "count", "--goal-len", "4"], "above the start length"),
+        (&["anigram", "count", "--from", "zzzz"], "no word"),
+        (&["anigram", "longest", "--from", "ab-c"], "not a letter"),
+        (&["anigram", "unscramble", "r1de"], "not a letter"),
+        (&["bee", "solve"], "required"),
+        (&["frobnicate"], "unrecognized subcommand"),
+        (&["info", "--bogus"], "unexpected argument"),
+    ];
+    for (args, needle) in cases {
+        let out = run(&[&["--index", i], *args].concat());
+        assert_one_line_error(&out, 2);
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn missing_word_list_names_the_file() {
+    let s = Scratch::new();
+    let out = run(&["build", s.path("nope.txt").to_str().unwrap(), "-o", s.path("x.hoard").to_str().unwrap()]);
+    assert_one_line_error(&out, 1);
+    assert!(stderr(&out).contains("nope.txt"));
+    assert!(!s.path("x.hoard").exists());
+}
+
+#[test]
+fn failed_build_leaves_the_old_index_alone() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let before = std::fs::read(&idx).unwrap();
+    let out = run(&["build", s.path("nope.txt").to_str().unwrap(), "-o", idx.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(&idx).unwrap(), before);
+}
+
+#[test]
+fn closed_pipe_exits_quietly() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let mut child = bin()
+        .args(["--index", idx.to_str().unwrap(), "anigram", "top", "--n", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn help_lists_every_command_with_an_example() {
+    let top = String::from_utf8(run(&["--help"]).stdout).unwrap();
+    for c in ["build", "info", "verify", "bee", "boxed", "anigram"] {
+        assert!(top.contains(c), "{c}");
+    }
+    let count = String::from_utf8(run(&["anigram", "count", "--help"]).stdout).unwrap();
+    assert!(count.contains("Exit 2") && count.contains("exit 0 with 0 games"));
+}

@@ -1,0 +1,133 @@
+//! Helpers for the end-to-end tests: run the binary, find the word lists,
+//! and build (once, cached on disk) the indexes the figures need.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// The binary under test.
+pub fn bin() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wordhoard"));
+    cmd.env_remove("WORDHOARD_INDEX").stdin(Stdio::null());
+    cmd
+}
+
+/// Runs the binary with `args`.
+pub fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("binary runs")
+}
+
+/// Runs the binary with `--json` and parses stdout; panics with stderr on failure.
+pub fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = run(&all);
+    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// stderr as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The folder of the shared word lists: `$WORDHOARD_WORDLISTS`, else
+/// `../shared/wordlists`. `None` when absent, unless
+/// `WORDHOARD_REQUIRE_WORDLISTS=1`, which makes a missing list a failure.
+pub fn wordlist(name: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("WORDHOARD_WORDLISTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("../shared/wordlists"));
+    let path = dir.join(name);
+    if path.is_file() {
+        return Some(path);
+    }
+    if std::env::var("WORDHOARD_REQUIRE_WORDLISTS").is_ok_and(|v| v == "1") {
+        panic!("{} is missing and WORDHOARD_REQUIRE_WORDLISTS=1", path.display());
+    }
+    eprintln!("skipped: {} not found (set WORDHOARD_WORDLISTS)", path.display());
+    None
+}
+
+/// An index built from shared word lists, cached per binary build in the
+/// test scratch folder (the build publishes atomically, so test processes
+/// racing to build it are harmless).
+pub fn shared_index(list: &str, common: Option<&str>) -> Option<PathBuf> {
+    let words = wordlist(list)?;
+    let common = match common {
+        Some(c) => Some(wordlist(c)?),
+        None => None,
+    };
+    let stamp = std::fs::metadata(env!("CARGO_BIN_EXE_wordhoard"))
+        .and_then(|m| m.modified())
+        .map(|t| t.duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos())
+        .unwrap_or(0);
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{list}-{}-{stamp}.hoard", common.is_some()));
+    if !out.exists() {
+        let mut cmd = bin();
+        cmd.arg("build").arg(&words).arg("-o").arg(&out);
+        if let Some(c) = &common {
+            cmd.arg("--common").arg(c);
+        }
+        let built = cmd.output().expect("build runs");
+        assert!(built.status.success(), "build failed: {}", stderr(&built));
+    }
+    Some(out)
+}
+
+/// enable1 with popular.txt as its common list.
+pub fn enable1() -> Option<PathBuf> {
+    shared_index("enable1.txt", Some("popular.txt"))
+}
+
+/// Runs `--json` queries against an index.
+pub fn query(index: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["--index", index.to_str().unwrap()];
+    all.extend_from_slice(args);
+    json(&all)
+}
+
+/// A temporary folder holding the small golden word list and its index.
+pub struct Scratch {
+    pub dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    pub fn new() -> Scratch {
+        Scratch { dir: tempfile::tempdir().unwrap() }
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    pub fn write(&self, name: &str, text: &[u8]) -> PathBuf {
+        let p = self.path(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    /// Builds the golden list into `golden.hoard` here.
+    pub fn golden_index(&self) -> PathBuf {
+        let out = self.path("golden.hoard");
+        let data = repo().join("tests/data");
+        let built = run(&[
+            "build",
+            data.join("golden-words.txt").to_str().unwrap(),
+            "--common",
+            data.join("golden-common.txt").to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(built.status.success(), "{}", stderr(&built));
+        out
+    }
+}

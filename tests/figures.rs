@@ -1,0 +1,155 @@
+//! The figures SPEC says must come out on enable1 (and words.txt), as the
+//! binary prints them with `--json`. These are the acceptance tests.
+
+mod common;
+
+use common::{enable1, query, shared_index};
+use serde_json::json;
+
+#[test]
+fn info_reports_enable1() {
+    let Some(idx) = enable1() else { return };
+    let info = query(&idx, &["info"]);
+    assert_eq!(info["words"], 172_820);
+    assert_eq!(info["alphabet"], "abcdefghijklmnopqrstuvwxyz");
+    assert_eq!(info["format_version"], 1);
+    assert_eq!(info["common_words"], 25_322);
+    assert_eq!(info["source_sha256"], "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49");
+}
+
+#[test]
+fn bee_stats() {
+    let Some(idx) = enable1() else { return };
+    let stats = query(&idx, &["bee", "stats"]);
+    assert_eq!(stats["words"], 172_820);
+    assert_eq!(stats["valid"], 44_585);
+    assert_eq!(stats["pangram_words"], 14_741);
+    assert_eq!(stats["pangram_lettersets"], 7_986);
+    assert_eq!(stats["candidate_honeycombs"], 55_902);
+}
+
+#[test]
+fn bee_best_without_and_with_s() {
+    let Some(idx) = enable1() else { return };
+    let best = query(&idx, &["bee", "best", "--top", "1"]);
+    assert_eq!(best["honeycombs"][0], json!({"letters": "aeginrt", "center": "r", "score": 3898, "count": 537, "pangrams": 50}));
+    let with_s = query(&idx, &["bee", "best", "--top", "1", "--exclude", ""]);
+    assert_eq!(with_s["honeycombs"][0]["letters"], "aeinrst");
+    assert_eq!(with_s["honeycombs"][0]["center"], "e");
+    assert_eq!(with_s["honeycombs"][0]["score"], 8681);
+}
+
+#[test]
+fn bee_solve_report_and_hints_agree() {
+    let Some(idx) = enable1() else { return };
+    let solve = query(&idx, &["bee", "solve", "aeginrt", "--center", "r"]);
+    assert_eq!((solve["score"].clone(), solve["count"].clone(), solve["pangrams"].clone()), (json!(3898), json!(537), json!(50)));
+    let words = solve["words"].as_array().unwrap();
+    assert_eq!(words.len(), 537);
+    assert!(words.windows(2).all(|w| w[0]["word"].as_str() < w[1]["word"].as_str()), "sorted a-z");
+    assert_eq!(words.iter().map(|w| w["score"].as_u64().unwrap()).sum::<u64>(), 3898);
+    assert!(words.iter().any(|w| w["word"] == "aerating" && w["score"] == 15 && w["pangram"] == true));
+
+    let report = query(&idx, &["bee", "report", "aeginrt", "--center", "r"]);
+    let groups = report["groups"].as_array().unwrap();
+    assert_eq!(groups[0]["letters"], "aeginrt", "pangrams first");
+    assert_eq!(groups.iter().map(|g| g["count"].as_u64().unwrap()).sum::<u64>(), 537);
+
+    let hints = query(&idx, &["bee", "hints", "aeginrt", "--center", "r"]);
+    assert_eq!(hints["count"], 537);
+    assert_eq!(hints["bingo"], true);
+    let ranks = hints["ranks"].as_array().unwrap();
+    assert_eq!(ranks[8], json!({"name": "Genius", "score": 2729}));
+    assert_eq!(ranks[9], json!({"name": "Queen Bee", "score": 3898}));
+    let grid_total: u64 = hints["grid"].as_object().unwrap().values().flat_map(|r| r.as_object().unwrap().values()).map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(grid_total, 537);
+}
+
+#[test]
+fn bee_generate_is_reproducible_and_matches_solve() {
+    let Some(idx) = enable1() else { return };
+    let args = ["bee", "generate", "--seed", "20261122", "--min-score", "200", "--max-score", "400"];
+    let a = query(&idx, &args);
+    assert_eq!(a, query(&idx, &args));
+    let score = a["score"].as_u64().unwrap();
+    assert!((200..=400).contains(&score));
+    assert!(a["pangrams"].as_u64().unwrap() > 0);
+    assert!(!a["letters"].as_str().unwrap().contains('s'));
+    let solve = query(&idx, &["bee", "solve", a["letters"].as_str().unwrap(), "--center", a["center"].as_str().unwrap()]);
+    assert_eq!(solve["score"], a["score"]);
+    let common = query(&idx, &["bee", "generate", "--seed", "5", "--common-only", "--min-words", "20"]);
+    assert!(common["words"].as_array().unwrap().iter().all(|w| w["common"] == true));
+    assert!(common["count"].as_u64().unwrap() >= 20);
+}
+
+#[test]
+fn anigram_figures() {
+    let Some(idx) = enable1() else { return };
+    assert_eq!(query(&idx, &["anigram", "count"])["games"], 4_510_515);
+    let top = query(&idx, &["anigram", "top", "--n", "1"]);
+    assert_eq!(top["terms"][0]["term"], "aers");
+    assert_eq!(top["terms"][0]["games"], 64_422);
+    let longest = query(&idx, &["anigram", "longest"]);
+    assert_eq!(longest["length"], 13);
+    let chain = longest["chain"].as_array().unwrap();
+    assert_eq!(chain[0]["term"].as_str().unwrap().len(), 4);
+    assert_eq!(chain[12]["words"][0].as_str().unwrap().len(), 16);
+    assert_eq!(query(&idx, &["anigram", "unscramble", "deir"]), json!({"term": "deir", "words": ["dire", "ired", "ride"]}));
+    let aelrst = query(&idx, &["anigram", "unscramble", "aelrst"]);
+    let words = aelrst["words"].as_array().unwrap();
+    assert_eq!(words.len(), 11);
+    assert_eq!((words[0].as_str(), words[10].as_str()), (Some("alerts"), Some("talers")));
+    let beep = query(&idx, &["anigram", "count", "--from", "beep"]);
+    assert_eq!(beep["games"], 1);
+    let beep_chain = query(&idx, &["anigram", "longest", "--from", "beep"]);
+    assert_eq!(beep_chain["length"], 6);
+    assert_eq!(beep_chain["chain"][5]["words"], json!(["bedplates"]));
+}
+
+#[test]
+fn anigram_terms_count_and_generate() {
+    let Some(idx) = enable1() else { return };
+    let info = query(&idx, &["anigram", "count", "--start-len", "1", "--goal-len", "2"]);
+    assert!(info["games"].as_u64().is_some());
+    let game = query(&idx, &["anigram", "generate", "--seed", "9"]);
+    assert_eq!(game, query(&idx, &["anigram", "generate", "--seed", "9"]));
+    let chain = game["chain"].as_array().unwrap();
+    assert_eq!(chain.len(), 6);
+    assert_eq!(chain[0]["term"].as_str().unwrap().len(), 4);
+    assert_eq!(chain[5]["term"].as_str().unwrap().len(), 9);
+}
+
+#[test]
+fn boxed_enable1_with_common_list() {
+    let Some(idx) = enable1() else { return };
+    let answer = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao"]);
+    assert_eq!(answer["playable"], 1145);
+    assert_eq!(answer["count"], 120);
+    assert_eq!(answer["min_words"], 2);
+    assert_eq!(answer["sides"], json!(["riu", "pgh", "lcs", "yao"]));
+    let s = answer["solutions"].as_array().unwrap();
+    assert_eq!(s.len(), 20, "--limit defaults to 20");
+    assert_eq!(s[..3], [json!(["gracious", "sharply"]), json!(["gracious", "splashy"]), json!(["group", "psychological"])]);
+    let all = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--limit", "0"]);
+    assert_eq!(all["solutions"].as_array().unwrap().len(), 120);
+}
+
+#[test]
+fn boxed_words_txt() {
+    let Some(idx) = shared_index("words.txt", None) else { return };
+    assert_eq!(query(&idx, &["info"])["words"], 416_293);
+    assert_eq!(query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao"])["count"], 1312);
+}
+
+#[test]
+fn terms_figures_from_info_of_the_build() {
+    let Some(words) = common::wordlist("enable1.txt") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("e.hoard");
+    let built = common::json(&["build", words.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(built["words"], 172_820);
+    assert_eq!(built["terms"], 156_473);
+    assert_eq!(built["skipped"], 0);
+    let four = query(&out, &["anigram", "top", "--n", "100000"]);
+    assert_eq!(four["terms"].as_array().unwrap().len(), 2_674, "4-letter terms");
+}
