@@ -4,45 +4,83 @@
 use fst::MapBuilder;
 use wordhoard_query::anigram::{GOAL_LEN, NO_NEXT};
 use wordhoard_query::format::ColumnsWriter;
+use wordhoard_query::rng::SplitMix64;
 
 use crate::hash::FastMap;
-use crate::BuildError;
+use crate::{BuildError, SortedWords};
+
+/// Every word's term, sorted, with the words of each term.
+pub(crate) struct Terms {
+    /// Each word's letters sorted, at the word's own span.
+    letters: Vec<u8>,
+    /// Word ids ordered by (term, id).
+    order: Vec<u32>,
+    /// Per term: its first position in `order`; one extra at the end.
+    starts: Vec<u32>,
+}
+
+impl Terms {
+    pub(crate) fn new(words: &SortedWords) -> Terms {
+        let mut letters = words.bytes().to_vec();
+        for id in 0..words.len() {
+            letters[words.span(id)].sort_unstable();
+        }
+        // Sort by the first 16 letters as one integer (letters are never
+        // zero, so zero padding orders a prefix first), then settle ties
+        // between longer terms by their full letters.
+        let key = |id: u32| {
+            let t = &letters[words.span(id as usize)];
+            let mut k = [0u8; 16];
+            let n = t.len().min(16);
+            k[..n].copy_from_slice(&t[..n]);
+            u128::from_be_bytes(k)
+        };
+        let mut keyed: Vec<(u128, u32)> = (0..words.len() as u32).map(|id| (key(id), id)).collect();
+        keyed.sort_unstable();
+        let term = |id: u32| &letters[words.span(id as usize)];
+        let mut i = 0;
+        while i < keyed.len() {
+            let run = keyed[i..].iter().take_while(|k| k.0 == keyed[i].0).count();
+            if run > 1 {
+                keyed[i..i + run].sort_unstable_by(|a, b| term(a.1).cmp(term(b.1)).then(a.1.cmp(&b.1)));
+            }
+            i += run;
+        }
+        let order: Vec<u32> = keyed.into_iter().map(|(_, id)| id).collect();
+        let mut starts: Vec<u32> = Vec::new();
+        for (pos, &id) in order.iter().enumerate() {
+            if pos == 0 || term(order[pos - 1]) != term(id) {
+                starts.push(pos as u32);
+            }
+        }
+        starts.push(order.len() as u32);
+        Terms { letters, order, starts }
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+}
 
 /// Returns the encoded `terms` and `chains` sections and the term count.
-pub(crate) fn build(words: &[Vec<u8>]) -> Result<(Vec<u8>, Vec<u8>, usize), BuildError> {
-    let mut pairs: Vec<(Vec<u8>, u32)> = words
-        .iter()
-        .enumerate()
-        .map(|(id, w)| {
-            let mut term = w.clone();
-            term.sort_unstable();
-            (term, id as u32)
-        })
-        .collect();
-    pairs.sort_unstable();
+pub(crate) fn build(words: &SortedWords) -> Result<(Vec<u8>, Vec<u8>, usize), BuildError> {
+    let terms = Terms::new(words);
+    let term_of = |t: usize| &terms.letters[words.span(terms.order[terms.starts[t] as usize] as usize)];
+    let (fst, chains) = std::thread::scope(|s| {
+        let chains = s.spawn(|| Graph::new(terms.len(), term_of).encode());
+        (terms_fst(terms.len(), term_of), chains.join().expect("chains build thread"))
+    });
+    let section = ColumnsWriter::new().bytes(fst?).u32s(&terms.starts).u32s(&terms.order).finish();
+    Ok((section, chains?, terms.len()))
+}
 
-    let mut terms: Vec<&[u8]> = Vec::new();
-    let mut group_starts = Vec::new();
-    for (i, (term, _)) in pairs.iter().enumerate() {
-        if terms.last() != Some(&term.as_slice()) {
-            terms.push(term);
-            group_starts.push(i as u32);
-        }
-    }
-    group_starts.push(pairs.len() as u32);
-
+fn terms_fst<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Result<Vec<u8>, BuildError> {
+    let fail = |e: fst::Error| BuildError::new(format!("cannot build the terms FST: {e}"));
     let mut fst = MapBuilder::memory();
-    for (i, term) in terms.iter().enumerate() {
-        fst.insert(term, i as u64).map_err(|e| BuildError::new(format!("cannot build the terms FST: {e}")))?;
+    for t in 0..count {
+        fst.insert(term_of(t), t as u64).map_err(fail)?;
     }
-    let fst = fst.into_inner().map_err(|e| BuildError::new(format!("cannot build the terms FST: {e}")))?;
-    let terms_section = ColumnsWriter::new()
-        .bytes(fst)
-        .u32s(&group_starts)
-        .u32s(&pairs.iter().map(|&(_, id)| id).collect::<Vec<_>>())
-        .finish();
-    let chains = Graph::new(&terms).encode()?;
-    Ok((terms_section, chains, terms.len()))
+    fst.into_inner().map_err(fail)
 }
 
 /// The add-one-letter graph over terms, as adjacency lists.
@@ -52,35 +90,55 @@ struct Graph {
     succs: Vec<u32>,
 }
 
+/// A random value per byte: a term's multiset hash is the wrapping sum over
+/// its letters, so dropping a letter is one subtraction.
+fn letter_values() -> [u64; 256] {
+    let mut rng = SplitMix64::new(0x5eed);
+    std::array::from_fn(|_| rng.next_u64())
+}
+
 impl Graph {
-    fn new(terms: &[&[u8]]) -> Graph {
-        let id_of: FastMap<&[u8], u32> = terms.iter().enumerate().map(|(i, &t)| (t, i as u32)).collect();
-        // Each term's predecessors: drop one of its distinct letters.
+    fn new<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Graph {
+        let values = letter_values();
+        let hash = |t: &[u8]| t.iter().fold(0u64, |h, &b| h.wrapping_add(values[b as usize]));
+        // One table per length, so each probe hits a cache-sized table.
+        let mut by_len: Vec<FastMap<u64, u32>> = Vec::new();
+        for t in 0..count {
+            let term = term_of(t);
+            if by_len.len() <= term.len() {
+                by_len.resize_with(term.len() + 1, FastMap::default);
+            }
+            by_len[term.len()].insert(hash(term), t as u32);
+        }
         let mut edges: Vec<(u32, u32)> = Vec::new();
-        let mut shorter = Vec::new();
-        for (to, term) in terms.iter().enumerate() {
+        for to in 0..count {
+            let term = term_of(to);
+            if term.len() < 2 {
+                continue;
+            }
+            let h = hash(term);
+            let shorter = &by_len[term.len() - 1];
             for i in 0..term.len() {
                 if i > 0 && term[i] == term[i - 1] {
                     continue;
                 }
-                shorter.clear();
-                shorter.extend_from_slice(&term[..i]);
-                shorter.extend_from_slice(&term[i + 1..]);
-                if let Some(&from) = id_of.get(shorter.as_slice()) {
+                let Some(&from) = shorter.get(&h.wrapping_sub(values[term[i] as usize])) else { continue };
+                // A hash match is checked letter by letter: no false edges.
+                if is_term_minus(term_of(from as usize), term, i) {
                     edges.push((from, to as u32));
                 }
             }
         }
         edges.sort_unstable();
-        let mut succ_starts = vec![0u32; terms.len() + 1];
+        let mut succ_starts = vec![0u32; count + 1];
         for &(from, _) in &edges {
             succ_starts[from as usize + 1] += 1;
         }
-        for i in 0..terms.len() {
+        for i in 0..count {
             succ_starts[i + 1] += succ_starts[i];
         }
         Graph {
-            lens: terms.iter().map(|t| t.len() as u8).collect(),
+            lens: (0..count).map(|t| term_of(t).len() as u8).collect(),
             succ_starts,
             succs: edges.into_iter().map(|(_, to)| to).collect(),
         }
@@ -121,7 +179,10 @@ impl Graph {
             if self.lens[t] as usize == GOAL_LEN {
                 games[t] = 1;
             } else if (self.lens[t] as usize) < GOAL_LEN {
-                games[t] = self.successors(t).iter().try_fold(0u64, |sum, &s| sum.checked_add(games[s as usize]))
+                games[t] = self
+                    .successors(t)
+                    .iter()
+                    .try_fold(0u64, |sum, &s| sum.checked_add(games[s as usize]))
                     .ok_or_else(|| BuildError::new("too many Anigrams games to count in 64 bits"))?;
             }
             for &s in self.successors(t) {
@@ -142,4 +203,9 @@ impl Graph {
             .u32s(&by_len)
             .finish())
     }
+}
+
+/// True when `shorter` is `longer` without its letter at `skip`.
+fn is_term_minus(shorter: &[u8], longer: &[u8], skip: usize) -> bool {
+    shorter.len() + 1 == longer.len() && shorter[..skip] == longer[..skip] && shorter[skip..] == longer[skip + 1..]
 }

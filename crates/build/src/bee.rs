@@ -6,6 +6,7 @@ use wordhoard_query::format::ColumnsWriter;
 use wordhoard_query::{Alphabet, LetterSet};
 
 use crate::hash::FastMap;
+use crate::SortedWords;
 
 /// One letter set and the totals its words give a honeycomb.
 struct SetRow {
@@ -17,7 +18,7 @@ struct SetRow {
 }
 
 /// Returns the encoded `lettersets` and `honeycombs` sections.
-pub(crate) fn build(words: &[Vec<u8>], alphabet: &Alphabet, common: &[bool]) -> (Vec<u8>, Vec<u8>) {
+pub(crate) fn build(words: &SortedWords, alphabet: &Alphabet, common: &[bool]) -> (Vec<u8>, Vec<u8>) {
     let mut by_set: Vec<(u32, u32)> = words
         .iter()
         .enumerate()
@@ -35,7 +36,7 @@ pub(crate) fn build(words: &[Vec<u8>], alphabet: &Alphabet, common: &[bool]) -> 
             starts.push(i as u32);
         }
         let row = rows.last_mut().expect("pushed above");
-        let points = base_points(words[id as usize].len());
+        let points = base_points(words.get(id as usize).len());
         row.points += points;
         row.count += 1;
         if common[id as usize] {
@@ -63,7 +64,9 @@ struct Totals {
 }
 
 fn honeycombs(rows: &[SetRow]) -> Vec<u8> {
-    let row_of: FastMap<u32, usize> = rows.iter().enumerate().map(|(i, r)| (r.mask.0, i)).collect();
+    // u32 rows keep the table small enough for cache: it is probed 128
+    // times per pangram set.
+    let row_of: FastMap<u32, u32> = rows.iter().enumerate().map(|(i, r)| (r.mask.0, i as u32)).collect();
     let mut masks = Vec::new();
     let mut all = Vec::new();
     let mut common = Vec::new();
@@ -72,7 +75,7 @@ fn honeycombs(rows: &[SetRow]) -> Vec<u8> {
         let centres: Vec<LetterSet> = pangram.mask.indices().map(|c| LetterSet::EMPTY.with(c)).collect();
         for subset in pangram.mask.subsets_containing(LetterSet::EMPTY) {
             let Some(&i) = row_of.get(&subset.0) else { continue };
-            let row = &rows[i];
+            let row = &rows[i as usize];
             for (j, centre) in centres.iter().enumerate() {
                 if centre.is_subset_of(subset) {
                     add(&mut totals[0], j, row.points, row.count);

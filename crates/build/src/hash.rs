@@ -43,7 +43,9 @@ impl Hasher for FastHasher {
 
     #[inline]
     fn finish(&self) -> u64 {
-        self.0
+        // hashbrown indexes by the low bits and tags by the top ones; fold
+        // the well-mixed high bits down so both are good.
+        self.0 ^ (self.0 >> 29)
     }
 }
 

@@ -33,7 +33,7 @@ use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
 use wordhoard_query::Alphabet;
 
 pub use publish::write_atomically;
-pub use wordlist::{Skipped, WordList, WordSource};
+pub use wordlist::{Skipped, SortedWords, WordList, WordSource};
 
 /// An error while building: one line that names the file (and line).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,6 +98,8 @@ pub struct BuildReport {
     pub bytes: u64,
     /// SHA-256 of the source bytes.
     pub source_sha256: String,
+    /// Wall time of each phase, in seconds, in order.
+    pub phases: Vec<(&'static str, f64)>,
 }
 
 /// What was read from the common list.
@@ -126,14 +128,18 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     if sources.is_empty() {
         return Err(BuildError::new("no word list given; name at least one file, or - for stdin"));
     }
+    let mut clock = Phases::default();
     let list = WordList::read(sources, &opts.alphabet)?;
+    clock.lap("read");
     let (lines, skipped, sha) = (list.lines, list.skipped, list.sha256_hex());
     let kept_lines = lines - skipped.total();
     let words = list.into_sorted_words();
     if words.len() > u32::MAX as usize {
         return Err(BuildError::new("more than 4 billion distinct words; split the list"));
     }
+    clock.lap("sort");
     let (common, common_report) = read_common(opts, &words)?;
+    clock.lap("common");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
 
     // The bee and anigram sections depend only on the sorted words: build
@@ -144,6 +150,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         let fst = words_fst(&words);
         (fst, bee.join().expect("bee build thread"), anigrams.join().expect("anigram build thread"))
     });
+    clock.lap("sections");
     let (terms, chains, term_count) = anigrams?;
 
     let meta = Metadata {
@@ -173,6 +180,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         .map(|(code, len)| (SectionId::from_code(code).map_or("?", |id| id.name()).to_string(), len as u64))
         .collect();
     let bytes = file.finish();
+    clock.lap("encode");
     let report = BuildReport {
         name,
         sources: meta.sources,
@@ -185,8 +193,29 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         sections,
         bytes: bytes.len() as u64,
         source_sha256: sha,
+        phases: clock.laps,
     };
     Ok(Built { bytes, report })
+}
+
+/// Times the phases of a build.
+struct Phases {
+    last: std::time::Instant,
+    laps: Vec<(&'static str, f64)>,
+}
+
+impl Default for Phases {
+    fn default() -> Phases {
+        Phases { last: std::time::Instant::now(), laps: Vec::new() }
+    }
+}
+
+impl Phases {
+    fn lap(&mut self, name: &'static str) {
+        let now = std::time::Instant::now();
+        self.laps.push((name, (now - self.last).as_secs_f64()));
+        self.last = now;
+    }
 }
 
 fn default_name(source: &WordSource) -> String {
@@ -197,7 +226,7 @@ fn default_name(source: &WordSource) -> String {
     }
 }
 
-fn words_fst(words: &[Vec<u8>]) -> Result<Vec<u8>, BuildError> {
+fn words_fst(words: &SortedWords) -> Result<Vec<u8>, BuildError> {
     let fail = |e: fst::Error| BuildError::new(format!("cannot build the words FST: {e}"));
     let mut map = MapBuilder::memory();
     for (id, word) in words.iter().enumerate() {
@@ -207,19 +236,19 @@ fn words_fst(words: &[Vec<u8>]) -> Result<Vec<u8>, BuildError> {
 }
 
 /// The common flag per word id, and what the common list held.
-fn read_common(opts: &BuildOptions, words: &[Vec<u8>]) -> Result<(Vec<bool>, Option<CommonReport>), BuildError> {
+fn read_common(opts: &BuildOptions, words: &SortedWords) -> Result<(Vec<bool>, Option<CommonReport>), BuildError> {
     let mut flags = vec![false; words.len()];
     let Some(source) = &opts.common else { return Ok((flags, None)) };
     let list = WordList::read(std::slice::from_ref(source), &opts.alphabet)?;
     let skipped = list.skipped.total();
     let mut report = CommonReport { source: source.name(), flagged: 0, not_in_index: 0, skipped };
-    for word in list.into_sorted_words() {
-        match words.binary_search(&word) {
-            Ok(id) => {
+    for word in list.into_sorted_words().iter() {
+        match words.find(word) {
+            Some(id) => {
                 flags[id] = true;
                 report.flagged += 1;
             }
-            Err(_) => report.not_in_index += 1,
+            None => report.not_in_index += 1,
         }
     }
     Ok((flags, Some(report)))

@@ -154,7 +154,7 @@ impl WordList {
     }
 
     /// The distinct words, sorted (byte order); consumes the list.
-    pub fn into_sorted_words(self) -> Vec<Vec<u8>> {
+    pub fn into_sorted_words(self) -> SortedWords {
         let WordList { bytes, mut spans, .. } = self;
         let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
         // Most lists arrive sorted; checking is cheaper than sorting.
@@ -162,7 +162,68 @@ impl WordList {
             spans.sort_unstable_by(|a, b| word(a).cmp(word(b)));
         }
         spans.dedup_by(|a, b| word(a) == word(b));
-        spans.iter().map(|s| word(s).to_vec()).collect()
+        let mut sorted = SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
+        for span in &spans {
+            sorted.starts.push(sorted.bytes.len() as u32);
+            sorted.bytes.extend_from_slice(word(span));
+        }
+        sorted.starts.push(sorted.bytes.len() as u32);
+        sorted
+    }
+}
+
+/// Distinct words in byte order, in one arena; a word's id is its position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SortedWords {
+    bytes: Vec<u8>,
+    starts: Vec<u32>,
+}
+
+impl SortedWords {
+    /// The number of words.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// True when there are no words.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The word with id `id`.
+    #[inline]
+    pub fn get(&self, id: usize) -> &[u8] {
+        &self.bytes[self.span(id)]
+    }
+
+    /// Where word `id` lies in [`SortedWords::bytes`].
+    #[inline]
+    pub fn span(&self, id: usize) -> std::ops::Range<usize> {
+        self.starts[id] as usize..self.starts[id + 1] as usize
+    }
+
+    /// All words' bytes, back to back in id order.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The words in id (sorted) order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        (0..self.len()).map(|id| self.get(id))
+    }
+
+    /// The id of a word, if present.
+    pub fn find(&self, word: &[u8]) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.get(mid).cmp(word) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
     }
 }
 
@@ -262,7 +323,7 @@ mod tests {
         })
         .unwrap();
         let stats = WordList { lines: list.lines, skipped: list.skipped, ..Default::default() };
-        let words = list.into_sorted_words().into_iter().map(|w| String::from_utf8(w).unwrap()).collect();
+        let words = list.into_sorted_words().iter().map(|w| String::from_utf8(w.to_vec()).unwrap()).collect();
         (words, stats)
     }
 

@@ -78,12 +78,15 @@ pub struct Anigrams<'a, D> {
 /// Checks the structure of both sections (for `verify`).
 pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
-    for t in 0..a.term_count() {
-        let len = a.len_of(t as u32)?;
-        for s in a.successors(t as u32)? {
-            a.check_step(t as u32, s?, len)?;
+    for t in 0..a.term_count() as u32 {
+        let len = a.len_of(t)?;
+        for s in a.successors(t)? {
+            a.check_step(t, s?, len)?;
         }
-        a.words_of(t as u32)?;
+        a.groups.range(t as usize)?;
+    }
+    if a.group_ids.iter().any(|id| id as usize >= index.word_count()) {
+        return Err(Error::corrupt("section `terms` has a word id out of range"));
     }
     Ok(())
 }

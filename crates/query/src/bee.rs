@@ -251,11 +251,10 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
             return Err(Error::corrupt("section `lettersets` masks are not ascending"));
         }
         previous = Some(mask);
-        for id in sets.word_ids(row)? {
-            if id? as usize >= index.word_count() {
-                return Err(Error::corrupt("section `lettersets` has a word id out of range"));
-            }
-        }
+        sets.starts.range(row)?;
+    }
+    if sets.ids.iter().any(|id| id as usize >= index.word_count()) {
+        return Err(Error::corrupt("section `lettersets` has a word id out of range"));
     }
     if sets.starts.get(sets.len()) != Some(sets.ids.len() as u32) {
         return Err(Error::corrupt("section `lettersets` offsets do not end at its id column"));

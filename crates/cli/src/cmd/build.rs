@@ -36,12 +36,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         return Err(super::usage("`-` (stdin) can be given only once"));
     }
     let opts = BuildOptions { name: args.name, common: args.common.as_deref().map(WordSource::from_arg), ..Default::default() };
-    let built = build_index(&sources, &opts)?;
+    let mut built = build_index(&sources, &opts)?;
     let out = args
         .output
         .or_else(|| ctx.index.clone())
         .unwrap_or_else(|| PathBuf::from(format!("indexes/{}.hoard", built.report.name)));
+    let publish_started = Instant::now();
     write_atomically(&out, &built.bytes)?;
+    built.report.phases.push(("publish", publish_started.elapsed().as_secs_f64()));
     let elapsed = started.elapsed();
     let r = &built.report;
     emit(ctx.json, || report_json(r, &out, elapsed.as_secs_f64()), |s| report_text(s, r, &out, elapsed.as_secs_f64()))
@@ -68,6 +70,7 @@ fn report_json(r: &BuildReport, out: &std::path::Path, secs: f64) -> serde_json:
         "bytes": r.bytes,
         "source_sha256": r.source_sha256,
         "seconds": secs,
+        "phases": r.phases.iter().map(|(n, t)| (n.to_string(), *t)).collect::<std::collections::BTreeMap<_, _>>(),
     })
 }
 
@@ -96,5 +99,6 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
         let _ = writeln!(s, "  {name:<14}  {:>12} bytes", thousands(*bytes));
     }
     let _ = writeln!(s, "  {:<14}  {:>12} bytes", "file", thousands(r.bytes));
-    let _ = writeln!(s, "Took {:.1} ms; {}.", secs * 1000.0, plural(r.words, "word"));
+    let phases: Vec<String> = r.phases.iter().map(|(n, t)| format!("{n} {:.1}", t * 1000.0)).collect();
+    let _ = writeln!(s, "Took {:.1} ms ({}); {}.", secs * 1000.0, phases.join(", "), plural(r.words, "word"));
 }
