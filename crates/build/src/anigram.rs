@@ -101,13 +101,20 @@ impl Graph {
     fn new<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Graph {
         let values = letter_values();
         let hash = |t: &[u8]| t.iter().fold(0u64, |h, &b| h.wrapping_add(values[b as usize]));
-        // One table per length, so each probe hits a cache-sized table.
-        let mut by_len: Vec<FastMap<u64, u32>> = Vec::new();
+        // One table per length, so each probe hits a cache-sized table;
+        // sized up front so none is rehashed while filling.
+        let mut sizes: Vec<usize> = Vec::new();
+        for t in 0..count {
+            let len = term_of(t).len();
+            if sizes.len() <= len {
+                sizes.resize(len + 1, 0);
+            }
+            sizes[len] += 1;
+        }
+        let mut by_len: Vec<FastMap<u64, u32>> =
+            sizes.iter().map(|&n| FastMap::with_capacity_and_hasher(n, Default::default())).collect();
         for t in 0..count {
             let term = term_of(t);
-            if by_len.len() <= term.len() {
-                by_len.resize_with(term.len() + 1, FastMap::default);
-            }
             by_len[term.len()].insert(hash(term), t as u32);
         }
         let mut edges: Vec<(u32, u32)> = Vec::new();
