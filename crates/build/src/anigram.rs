@@ -155,8 +155,8 @@ impl Graph {
         &self.succs[self.succ_starts[t] as usize..self.succ_starts[t + 1] as usize]
     }
 
-    /// Term ids grouped by length, and the offsets of each length's group.
-    fn by_length(&self) -> (Vec<u32>, Vec<u32>) {
+    /// Term ids grouped by length, shortest first.
+    fn by_length(&self) -> Vec<u32> {
         let max = self.lens.iter().copied().max().unwrap_or(0) as usize;
         let mut starts = vec![0u32; max + 2];
         for &l in &self.lens {
@@ -171,11 +171,11 @@ impl Graph {
             ids[fill[l as usize] as usize] = t as u32;
             fill[l as usize] += 1;
         }
-        (starts, ids)
+        ids
     }
 
     fn encode(&self) -> Result<Vec<u8>, BuildError> {
-        let (len_starts, by_len) = self.by_length();
+        let by_len = self.by_length();
         let n = self.lens.len();
         let mut games = vec![0u64; n];
         let mut longest = vec![1u8; n];
@@ -199,16 +199,14 @@ impl Graph {
                 }
             }
         }
-        Ok(ColumnsWriter::new()
-            .u32s(&self.succ_starts)
-            .u32s(&self.succs)
-            .bytes(self.lens.clone())
-            .bytes(longest)
-            .u32s(&next)
-            .u64s(&games)
-            .u32s(&len_starts)
-            .u32s(&by_len)
-            .finish())
+        let mut out = ColumnsWriter::new();
+        out.u32s(&self.succ_starts).u32s(&self.succs).bytes(self.lens.clone()).bytes(longest).u32s(&next);
+        // Half the bytes (and the pages a query touches) when counts fit.
+        match games.iter().map(|&g| u32::try_from(g)).collect::<Result<Vec<u32>, _>>() {
+            Ok(narrow) => out.u32s(&narrow),
+            Err(_) => out.u64s(&games),
+        };
+        Ok(out.finish())
     }
 }
 

@@ -31,6 +31,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
         Ok(()) => {
             // Make the rename itself durable; not every platform allows it.
             let _ = File::open(&dir).and_then(|d| d.sync_all());
+            drop_cached_pages(path);
             Ok(())
         }
         Err(e) => {
@@ -61,4 +62,15 @@ fn write_and_check(tmp: &Path, bytes: &[u8]) -> Result<(), BuildError> {
         )));
     }
     Ok(())
+}
+
+/// Drops the new file's (clean, synced) pages from the page cache. Pages
+/// cached by our own writes come in large blocks, and a reader's memory map
+/// would then map whole blocks around each small lookup; read back on
+/// demand instead, they come a page at a time (readers map with
+/// `MADV_RANDOM`). Advice only: errors are ignored.
+fn drop_cached_pages(path: &Path) {
+    if let Ok(file) = File::open(path) {
+        let _ = rustix::fs::fadvise(&file, 0, None, rustix::fs::Advice::DontNeed);
+    }
 }

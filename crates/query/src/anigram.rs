@@ -21,9 +21,13 @@
 //! | 2 | `u8[t]` | term length |
 //! | 3 | `u8[t]` | terms in the longest chain starting here (1: none goes on) |
 //! | 4 | `u32[t]` | the next term of that chain, `u32::MAX` at its end |
-//! | 5 | `u64[t]` | games from this term to a [`GOAL_LEN`]-letter term |
-//! | 6 | `u32[m + 2]` | offsets into column 7 by length (`m` = longest term) |
-//! | 7 | `u32[t]` | term ids grouped by length, ascending within a length |
+//! | 5 | `u32[t]` or `u64[t]` | games from this term to a [`GOAL_LEN`]-letter term; `u32` when every count fits (the column's length tells) |
+//!
+//! Terms of one length are found by scanning column 2 (one byte a term):
+//! cheaper to read than a stored list. A query checks a section's checksum
+//! before it first reads it, so `unscramble` never touches `chains`.
+
+use std::cell::OnceCell;
 
 use fst::Map;
 
@@ -59,25 +63,69 @@ pub struct TermGames {
     pub words: Vec<String>,
 }
 
-/// The terms and chains sections of an index, opened.
+/// The terms section of an index, opened; the chains section is opened
+/// (and its checksum checked) when a question first needs it.
 pub struct Anigrams<'a, D> {
     index: &'a Index<D>,
     terms: Map<&'a [u8]>,
     groups: U32s<'a>,
     group_ids: U32s<'a>,
+    chains: OnceCell<Chains<'a>>,
+}
+
+/// The chains section's columns.
+struct Chains<'a> {
     succ_starts: U32s<'a>,
     succs: U32s<'a>,
     lens: &'a [u8],
     longest: &'a [u8],
     next: U32s<'a>,
-    games: U64s<'a>,
-    len_starts: U32s<'a>,
-    by_len: U32s<'a>,
+    games: Games<'a>,
+}
+
+/// Stored game counts, in whichever width the builder chose.
+#[derive(Clone, Copy)]
+enum Games<'a> {
+    Narrow(U32s<'a>),
+    Wide(U64s<'a>),
+}
+
+impl Games<'_> {
+    fn at(&self, t: usize) -> Result<u64> {
+        match self {
+            Games::Narrow(g) => g.get(t).map(u64::from).ok_or_else(|| Error::corrupt("a term id is out of range")),
+            Games::Wide(g) => g.at(t),
+        }
+    }
+}
+
+impl<'a> Chains<'a> {
+    fn open<D: AsRef<[u8]>>(index: &'a Index<D>, terms: usize) -> Result<Chains<'a>> {
+        let cols: Columns<'a> = index.columns(SectionId::Chains)?;
+        let games = match cols.bytes(5)?.len() {
+            n if n == terms * 4 => Games::Narrow(cols.u32s(5)?),
+            n if n == terms * 8 => Games::Wide(cols.u64s(5)?),
+            _ => return Err(cols.corrupt("has a games column of the wrong length")),
+        };
+        let c = Chains {
+            succ_starts: cols.u32s(0)?,
+            succs: cols.u32s(1)?,
+            lens: cols.bytes(2)?,
+            longest: cols.bytes(3)?,
+            next: cols.u32s(4)?,
+            games,
+        };
+        if c.succ_starts.len() != terms + 1 || c.lens.len() != terms || c.longest.len() != terms || c.next.len() != terms {
+            return Err(cols.corrupt("has columns that do not match the term count"));
+        }
+        Ok(c)
+    }
 }
 
 /// Checks the structure of both sections (for `verify`).
 pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
+    a.chains()?;
     for t in 0..a.term_count() as u32 {
         let len = a.len_of(t)?;
         for s in a.successors(t)? {
@@ -92,34 +140,23 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
 }
 
 impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
-    /// Opens the sections, checking their checksums and column lengths.
+    /// Opens the terms section, checking its checksum and column lengths.
     pub fn open(index: &'a Index<D>) -> Result<Anigrams<'a, D>> {
-        let terms_cols = index.columns(SectionId::Terms)?;
-        let chains_cols: Columns<'a> = index.columns(SectionId::Chains)?;
-        let terms = Map::new(terms_cols.bytes(0)?)
-            .map_err(|e| terms_cols.corrupt(&format!("has an FST that does not open ({e})")))?;
-        let a = Anigrams {
-            index,
-            terms,
-            groups: terms_cols.u32s(1)?,
-            group_ids: terms_cols.u32s(2)?,
-            succ_starts: chains_cols.u32s(0)?,
-            succs: chains_cols.u32s(1)?,
-            lens: chains_cols.bytes(2)?,
-            longest: chains_cols.bytes(3)?,
-            next: chains_cols.u32s(4)?,
-            games: chains_cols.u64s(5)?,
-            len_starts: chains_cols.u32s(6)?,
-            by_len: chains_cols.u32s(7)?,
-        };
-        let t = a.terms.len();
-        if a.groups.len() != t + 1 || a.succ_starts.len() != t + 1 {
-            return Err(terms_cols.corrupt("has offsets that do not match its term count"));
-        }
-        if a.lens.len() != t || a.longest.len() != t || a.next.len() != t || a.games.len() != t || a.by_len.len() != t {
-            return Err(chains_cols.corrupt("has columns that do not match the term count"));
+        let cols = index.columns(SectionId::Terms)?;
+        let terms = Map::new(cols.bytes(0)?).map_err(|e| cols.corrupt(&format!("has an FST that does not open ({e})")))?;
+        let a = Anigrams { index, terms, groups: cols.u32s(1)?, group_ids: cols.u32s(2)?, chains: OnceCell::new() };
+        if a.groups.len() != a.terms.len() + 1 {
+            return Err(cols.corrupt("has offsets that do not match its term count"));
         }
         Ok(a)
+    }
+
+    fn chains(&self) -> Result<&Chains<'a>> {
+        if let Some(c) = self.chains.get() {
+            return Ok(c);
+        }
+        let c = Chains::open(self.index, self.term_count())?;
+        Ok(self.chains.get_or_init(|| c))
     }
 
     /// The number of terms.
@@ -177,7 +214,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let mut at = start;
         while let Some(t) = at {
             chain.push(self.step(t)?);
-            let next = self.next.get(t as usize).ok_or_else(|| Error::corrupt("a next-term index is out of range"))?;
+            let next = self.chains()?.next.get(t as usize).ok_or_else(|| Error::corrupt("a next-term index is out of range"))?;
             at = if next == NO_NEXT {
                 None
             } else {
@@ -251,8 +288,9 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// Picks the term whose share of games holds `pick`, leaving in `pick`
     /// the offset within that term's games.
     fn pick_weighted(&self, terms: &[u32], pick: &mut u64) -> Result<u32> {
+        let games = self.chains()?.games;
         for &t in terms {
-            let g = self.games.at(t as usize)?;
+            let g = games.at(t as usize)?;
             if *pick < g {
                 return Ok(t);
             }
@@ -290,16 +328,17 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     }
 
     fn len_of(&self, t: u32) -> Result<usize> {
-        self.lens.get(t as usize).map(|&l| l as usize).ok_or_else(|| Error::corrupt("a term id is out of range"))
+        self.chains()?.lens.get(t as usize).map(|&l| l as usize).ok_or_else(|| Error::corrupt("a term id is out of range"))
     }
 
     fn longest_at(&self, t: u32) -> Result<u8> {
-        self.longest.get(t as usize).copied().ok_or_else(|| Error::corrupt("a term id is out of range"))
+        self.chains()?.longest.get(t as usize).copied().ok_or_else(|| Error::corrupt("a term id is out of range"))
     }
 
-    fn successors(&self, t: u32) -> Result<impl Iterator<Item = Result<u32>> + '_> {
-        let range = self.succ_starts.range(t as usize)?;
-        Ok(range.map(|i| self.succs.at(i).map(|v| v as u32)))
+    fn successors(&self, t: u32) -> Result<impl Iterator<Item = Result<u32>> + 'a> {
+        let c = self.chains()?;
+        let succs = c.succs;
+        Ok(c.succ_starts.range(t as usize)?.map(move |i| succs.at(i).map(|v| v as u32)))
     }
 
     /// A step of the graph must add exactly one letter; anything else is a
@@ -311,20 +350,18 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         Ok(())
     }
 
-    fn terms_of_len(&self, len: usize) -> Result<impl Iterator<Item = u32> + '_> {
-        let range = if len + 1 < self.len_starts.len() { self.len_starts.range(len)? } else { 0..0 };
-        let ids = range.map(|i| self.by_len.get(i).unwrap_or(NO_NEXT)).collect::<Vec<_>>();
-        if ids.iter().any(|&t| self.lens.get(t as usize) != Some(&(len as u8))) {
-            return Err(Error::corrupt("section `chains` groups a term under the wrong length"));
-        }
-        Ok(ids.into_iter())
+    /// The terms of `len` letters, ascending (a-z).
+    fn terms_of_len(&self, len: usize) -> Result<impl Iterator<Item = u32> + 'a> {
+        let lens = self.chains()?.lens;
+        let len = u8::try_from(len).unwrap_or(0);
+        Ok(lens.iter().enumerate().filter(move |(_, &l)| l == len && len > 0).map(|(t, _)| t as u32))
     }
 
     /// Games from each term of at least `min_len` letters to a `goal_len`
     /// term: stored for the default goal, else counted longest terms first.
     fn games_to(&self, goal_len: usize, min_len: usize) -> Result<GameCounts<'a>> {
         if goal_len == GOAL_LEN {
-            return Ok(GameCounts::Stored(self.games));
+            return Ok(GameCounts::Stored(self.chains()?.games));
         }
         let mut games = vec![0u64; self.term_count()];
         for t in self.terms_of_len(goal_len)? {
@@ -346,7 +383,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
 }
 
 enum GameCounts<'a> {
-    Stored(U64s<'a>),
+    Stored(Games<'a>),
     Counted(Vec<u64>),
 }
 

@@ -23,6 +23,8 @@ pub struct Index<D> {
     meta: Metadata,
     alphabet: Alphabet,
     checked: Vec<OnceLock<bool>>,
+    /// Called with a section's range before its checksum pass reads it all.
+    will_read: fn(&D, std::ops::Range<usize>),
 }
 
 /// The outcome of checking one section in [`Index::verify`].
@@ -44,7 +46,9 @@ impl Index<memmap2::Mmap> {
     /// Maps the file at `path` and validates it (see [`Index::from_bytes`]).
     pub fn open(path: impl AsRef<Path>) -> Result<Index<memmap2::Mmap>> {
         let path = path.as_ref();
-        Index::from_bytes(crate::mmap::map_file(path)?)
+        let mut index = Index::from_bytes(crate::mmap::map_file(path)?)?;
+        index.will_read = crate::mmap::populate;
+        Ok(index)
     }
 }
 
@@ -66,7 +70,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Err(Error::new(ErrorKind::MissingSection { section: "words" }));
         }
         let checked = header.sections.iter().map(|_| OnceLock::new()).collect();
-        Ok(Index { data, header, meta, alphabet, checked })
+        Ok(Index { data, header, meta, alphabet, checked, will_read: |_, _| {} })
     }
 
     /// The raw bytes of the whole file.
@@ -104,7 +108,11 @@ impl<D: AsRef<[u8]>> Index<D> {
             .find(|(_, s)| s.code == id.code())
             .ok_or(Error::new(ErrorKind::MissingSection { section: id.name() }))?;
         let bytes = &self.data.as_ref()[entry.range()];
-        if *self.checked[i].get_or_init(|| crc32fast::hash(bytes) == entry.crc) {
+        let verified = self.checked[i].get_or_init(|| {
+            (self.will_read)(&self.data, entry.range());
+            crc32fast::hash(bytes) == entry.crc
+        });
+        if *verified {
             Ok(bytes)
         } else {
             Err(Error::new(ErrorKind::Checksum { section: id.name() }))

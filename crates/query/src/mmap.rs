@@ -36,5 +36,15 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     // SAFETY: see the function's Safety section; the map is read-only and
     // every read through it is bounds-checked.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| io_err("map", e))?;
+    // Queries touch a few scattered pages; without this the kernel reads
+    // ahead and maps large blocks around each fault, which shows up as
+    // megabytes of resident memory for a lookup. Advice only: ignore errors.
+    let _ = map.advise(memmap2::Advice::Random);
     Ok(map)
+}
+
+/// Maps a whole range in one call before it is read end to end (a checksum
+/// pass), instead of taking a page fault per page. Advice only.
+pub(crate) fn populate(map: &Mmap, range: std::ops::Range<usize>) {
+    let _ = map.advise_range(memmap2::Advice::PopulateRead, range.start, range.len());
 }

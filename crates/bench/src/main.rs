@@ -1,0 +1,323 @@
+//! `make bench`: wordhoard's build and every query of SPEC, timed as whole
+//! processes and through the library, each next to a straightforward
+//! implementation (read the text list, scan it) measured in the same run.
+//!
+//! Usage: wordhoard-bench [--runs N] [--out FILE]
+//!        wordhoard-bench naive QUESTION LIST   (one baseline answer)
+
+mod naive;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use wordhoard_query::{anigram::Anigrams, bee, boxed, Index, LetterSet};
+
+/// The budgets of SPEC.
+const QUERY_BUDGET_MS: f64 = 5.0;
+const BUILD_BUDGET_MS: f64 = 150.0;
+const BIG_BUILD_BUDGET_MS: f64 = 500.0;
+const RSS_BUDGET_KB: u64 = 10 * 1024;
+
+struct Query {
+    name: &'static str,
+    args: &'static [&'static str],
+    naive: Option<&'static str>,
+    budget: bool,
+}
+
+const QUERIES: &[Query] = &[
+    Query { name: "info", args: &["info"], naive: None, budget: true },
+    Query { name: "verify", args: &["verify"], naive: None, budget: true },
+    Query { name: "bee solve", args: &["bee", "solve", "aeginrt", "--center", "r"], naive: Some("bee-solve"), budget: true },
+    Query { name: "bee report", args: &["bee", "report", "aeginrt", "--center", "r"], naive: Some("bee-solve"), budget: true },
+    Query { name: "bee best", args: &["bee", "best"], naive: Some("bee-best"), budget: true },
+    Query { name: "bee best --exclude ''", args: &["bee", "best", "--exclude", ""], naive: Some("bee-best-s"), budget: true },
+    Query { name: "bee stats", args: &["bee", "stats"], naive: Some("bee-stats"), budget: true },
+    Query { name: "bee generate", args: &["bee", "generate", "--seed", "1"], naive: Some("bee-best"), budget: true },
+    Query { name: "bee hints", args: &["bee", "hints", "aeginrt", "--center", "r"], naive: Some("bee-hints"), budget: true },
+    Query { name: "boxed solve", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao"], naive: Some("boxed-2"), budget: true },
+    Query { name: "boxed solve --max-words 3", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "3"], naive: Some("boxed-3"), budget: false },
+    Query { name: "boxed solve --max-words 4", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "4"], naive: None, budget: false },
+    Query { name: "boxed solve --max-words 5", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "5"], naive: None, budget: false },
+    Query { name: "anigram unscramble", args: &["anigram", "unscramble", "deir"], naive: Some("unscramble"), budget: true },
+    Query { name: "anigram longest", args: &["anigram", "longest"], naive: Some("anigrams"), budget: true },
+    Query { name: "anigram count", args: &["anigram", "count"], naive: Some("anigrams"), budget: true },
+    Query { name: "anigram count 3->8", args: &["anigram", "count", "--start-len", "3", "--goal-len", "8"], naive: None, budget: true },
+    Query { name: "anigram top", args: &["anigram", "top"], naive: Some("anigrams"), budget: true },
+    Query { name: "anigram generate", args: &["anigram", "generate", "--seed", "1"], naive: Some("anigrams"), budget: true },
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("naive") {
+        naive_answer(&args[1], &args[2]);
+        return;
+    }
+    let runs = flag(&args, "--runs").map_or(11, |v| v.parse().expect("--runs takes a number"));
+    let out = flag(&args, "--out").map(PathBuf::from);
+    let report = Bench::new(runs).run();
+    print!("{report}");
+    if let Some(out) = out {
+        std::fs::write(&out, &report).expect("write the report");
+        eprintln!("(also written to {})", out.display());
+    }
+}
+
+fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a String> {
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1))
+}
+
+/// Answers one baseline question as its own process (for whole-process
+/// timing), printing a line so the work cannot be optimised away.
+fn naive_answer(question: &str, list: &str) {
+    let words = naive::load(list);
+    let answer = match question {
+        "load" => format!("{}", words.len()),
+        "bee-solve" => format!("{:?}", naive::bee_solve(&words, "aeginrt", 'r')),
+        "bee-best" => format!("{:?}", naive::bee_best(&words, "s")),
+        "bee-best-s" => format!("{:?}", naive::bee_best(&words, "")),
+        "bee-stats" => format!("{:?}", naive::bee_stats(&words, "s")),
+        "bee-hints" => format!("{:?}", naive::bee_hints(&words, "aeginrt", 'r').len()),
+        "boxed-2" => format!("{}", naive::boxed(&words, &["riu", "pgh", "lcs", "yao"], 2)),
+        "boxed-3" => format!("{}", naive::boxed(&words, &["riu", "pgh", "lcs", "yao"], 3)),
+        "unscramble" => format!("{:?}", naive::unscramble(&words, "deir")),
+        "anigrams" => format!("{:?}", naive::anigrams(&words)),
+        other => panic!("unknown question {other}"),
+    };
+    println!("{answer}");
+}
+
+/// Timings in milliseconds.
+struct Stats {
+    median: f64,
+    min: f64,
+    max: f64,
+    rss_kb: u64,
+}
+
+impl Stats {
+    fn of(mut ms: Vec<f64>, rss_kb: u64) -> Stats {
+        ms.sort_by(f64::total_cmp);
+        Stats { median: ms[ms.len() / 2], min: ms[0], max: ms[ms.len() - 1], rss_kb }
+    }
+}
+
+struct Bench {
+    runs: usize,
+    wordhoard: PathBuf,
+    me: PathBuf,
+    enable1: String,
+    popular: String,
+    words_txt: Option<String>,
+    scratch: PathBuf,
+}
+
+impl Bench {
+    fn new(runs: usize) -> Bench {
+        let me = std::env::current_exe().expect("own path");
+        let wordhoard = me.with_file_name("wordhoard");
+        assert!(wordhoard.exists(), "build the release binary first: cargo build --release");
+        let find = |name: &str| -> Option<String> {
+            let out = Command::new("scripts/wordlist.sh").arg(name).stderr(Stdio::inherit()).output().ok()?;
+            out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+        };
+        let scratch = std::env::temp_dir().join(format!("wordhoard-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).expect("scratch folder");
+        Bench {
+            runs: runs.max(3),
+            wordhoard,
+            me,
+            enable1: find("enable1.txt").expect("enable1.txt"),
+            popular: find("popular.txt").unwrap_or_default(),
+            words_txt: find("words.txt"),
+            scratch,
+        }
+    }
+
+    fn run(&self) -> String {
+        let mut out = String::new();
+        let index = self.scratch.join("enable1.hoard");
+        out += &self.header();
+        out += &self.builds(&index);
+        out += &self.processes(&index);
+        out += &self.in_process(&index);
+        let _ = std::fs::remove_dir_all(&self.scratch);
+        out
+    }
+
+    fn header(&self) -> String {
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+            .unwrap_or_else(|| "unknown CPU".into());
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        format!(
+            "# wordhoard bench\n\n{cores} cores, {cpu}. Whole-process figures: median (min-max) of {} runs after a warm-up. \
+             Baseline: a straightforward Rust implementation that reads the text list and scans it, as the seed write-ups do.\n\n",
+            self.runs
+        )
+    }
+
+    /// Times a command `runs` times after one warm-up; peak RSS over all runs.
+    fn time_process(&self, program: &Path, args: &[&str], runs: usize) -> Stats {
+        let mut ms = Vec::new();
+        let mut rss = 0;
+        for i in 0..=runs {
+            let (elapsed, kb) = run_once(program, args);
+            rss = rss.max(kb);
+            if i > 0 {
+                ms.push(elapsed.as_secs_f64() * 1000.0);
+            }
+        }
+        Stats::of(ms, rss)
+    }
+
+    fn builds(&self, index: &Path) -> String {
+        let mut out = String::from("## Build\n\n| list | words file | median ms (min-max) | peak RSS | index bytes | index / list | baseline: read the list | budget |\n|---|---:|---:|---:|---:|---:|---:|---|\n");
+        let mut lists = vec![("enable1.txt", self.enable1.clone(), BUILD_BUDGET_MS)];
+        if let Some(w) = &self.words_txt {
+            lists.push(("words.txt", w.clone(), BIG_BUILD_BUDGET_MS));
+        }
+        for (name, list, budget) in lists {
+            let target = if name == "enable1.txt" { index.to_path_buf() } else { self.scratch.join("words.hoard") };
+            let mut args = vec!["build", &list, "-o", target.to_str().unwrap()];
+            if name == "enable1.txt" && !self.popular.is_empty() {
+                args.extend(["--common", &self.popular]);
+            }
+            let build = self.time_process(&self.wordhoard, &args, 5);
+            let baseline = self.time_process(&self.me, &["naive", "load", &list], 5);
+            let (list_bytes, index_bytes) = (file_len(&list), file_len(target.to_str().unwrap()));
+            out += &format!(
+                "| {name} | {} | {:.1} ({:.1}-{:.1}) | {:.1} MB | {} | {:.2} | {:.1} | {} {budget:.0} ms |\n",
+                list_bytes,
+                build.median,
+                build.min,
+                build.max,
+                build.rss_kb as f64 / 1024.0,
+                index_bytes,
+                index_bytes as f64 / list_bytes as f64,
+                baseline.median,
+                mark(build.median <= budget),
+            );
+        }
+        out + "\n"
+    }
+
+    fn processes(&self, index: &Path) -> String {
+        let mut out = String::from("## Queries as whole processes (enable1)\n\n| command | wordhoard ms (min-max) | peak RSS | baseline ms | baseline / wordhoard | budget 5 ms, 10 MB |\n|---|---:|---:|---:|---:|---|\n");
+        for q in QUERIES {
+            let mut args = vec!["--index", index.to_str().unwrap()];
+            args.extend_from_slice(q.args);
+            let fast = self.time_process(&self.wordhoard, &args, self.runs);
+            let slow = q.naive.map(|n| self.time_process(&self.me, &["naive", n, &self.enable1], self.runs.min(5)));
+            let within = fast.median <= QUERY_BUDGET_MS && fast.rss_kb <= RSS_BUDGET_KB;
+            out += &format!(
+                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {} | {} | {} |\n",
+                q.name,
+                fast.median,
+                fast.min,
+                fast.max,
+                fast.rss_kb as f64 / 1024.0,
+                slow.as_ref().map_or("-".into(), |s| format!("{:.1}", s.median)),
+                slow.as_ref().map_or("-".into(), |s| format!("{:.0}x", s.median / fast.median)),
+                if q.budget { mark(within).to_string() } else { "(no budget)".into() },
+            );
+        }
+        out + "\n"
+    }
+
+    fn in_process(&self, path: &Path) -> String {
+        let index = Index::open(path).expect("bench index opens");
+        let words = naive::load(&self.enable1);
+        let a = index.alphabet().clone();
+        let puzzle = bee::Puzzle::parse(&a, "aeginrt", Some("r")).unwrap();
+        let no_s = a.parse_distinct("s", "exclude").unwrap();
+        let letter_box = boxed::LetterBox::parse(&a, &["riu", "pgh", "lcs", "yao"]).unwrap();
+        let an = Anigrams::open(&index).unwrap();
+        let load = median_us(|| naive::load(&self.enable1).len());
+        type Case<'c> = (&'static str, Box<dyn Fn() -> usize + 'c>, Option<Box<dyn Fn() -> usize + 'c>>);
+        let cases: Vec<Case> = vec![
+            ("bee solve", Box::new(|| bee::solve(&index, puzzle, false).unwrap().words.len()), Some(Box::new(|| naive::bee_solve(&words, "aeginrt", 'r').0))),
+            ("bee best", Box::new(|| bee::best(&index, 10, no_s).unwrap().len()), Some(Box::new(|| naive::bee_best(&words, "s").2 as usize))),
+            ("bee stats", Box::new(|| bee::stats(&index, no_s).unwrap().valid as usize), Some(Box::new(|| naive::bee_stats(&words, "s").0))),
+            ("bee hints", Box::new(|| bee::hints(&index, puzzle).unwrap().grid.len()), Some(Box::new(|| naive::bee_hints(&words, "aeginrt", 'r').len()))),
+            ("boxed solve", Box::new(|| boxed::solve(&index, &letter_box, &boxed::SolveOptions::default()).unwrap().count as usize), Some(Box::new(|| naive::boxed(&words, &["riu", "pgh", "lcs", "yao"], 2)))),
+            ("anigram unscramble", Box::new(|| an.unscramble("deir").unwrap().words.len()), Some(Box::new(|| naive::unscramble(&words, "deir").len()))),
+            ("anigram count", Box::new(|| an.count(None, 4, 9).unwrap() as usize), Some(Box::new(|| naive::anigrams(&words).0 as usize))),
+            ("anigram top", Box::new(|| an.top(10, 4, 9).unwrap().len()), None),
+            ("anigram longest", Box::new(|| an.longest(None, 4).unwrap().len()), None),
+            ("verify (all checksums)", Box::new(|| index.verify().len()), None),
+            ("bee stats, no S? full set", Box::new(|| bee::stats(&index, LetterSet::EMPTY).unwrap().valid as usize), None),
+        ];
+        let mut out = format!(
+            "## Queries through the library (in-process, index already open)\n\nBaseline in-process: the list already in memory \
+             (loading it costs a further {:.0} us each time).\n\n| question | wordhoard us | baseline us | baseline / wordhoard |\n|---|---:|---:|---:|\n",
+            load
+        );
+        for (name, fast, slow) in &cases {
+            let f = median_us(fast);
+            let s = slow.as_ref().map(|s| median_us(s));
+            out += &format!(
+                "| {name} | {f:.1} | {} | {} |\n",
+                s.map_or("-".into(), |s| format!("{s:.0}")),
+                s.map_or("-".into(), |s| format!("{:.0}x", s / f))
+            );
+        }
+        out + "\n"
+    }
+}
+
+/// Median wall time of a call, in microseconds, over up to 201 calls or
+/// about a second.
+fn median_us(f: impl Fn() -> usize) -> f64 {
+    let mut samples = Vec::new();
+    let started = Instant::now();
+    let mut sink = 0;
+    while samples.len() < 201 && (samples.len() < 3 || started.elapsed() < Duration::from_secs(1)) {
+        let t = Instant::now();
+        sink ^= std::hint::black_box(f());
+        samples.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+    std::hint::black_box(sink);
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+fn mark(ok: bool) -> &'static str {
+    if ok { "within" } else { "OVER" }
+}
+
+fn file_len(path: &str) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+/// Runs a program once; its wall time and peak RSS (KB) from `wait4`.
+fn run_once(program: &Path, args: &[&str]) -> (Duration, u64) {
+    let started = Instant::now();
+    let child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    let (status, rss) = wait_with_rusage(child.id());
+    let elapsed = started.elapsed();
+    assert!(status == 0, "{} {args:?} failed", program.display());
+    (elapsed, rss)
+}
+
+/// Waits for a child and reads its peak RSS, which std does not expose.
+fn wait_with_rusage(pid: u32) -> (i32, u64) {
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills in; the pid is our own
+    // unwaited child, so std never waits for it a second time.
+    #[allow(unsafe_code)]
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::wait4(pid as i32, &mut status, 0, &mut usage);
+        usage
+    };
+    (status, usage.ru_maxrss as u64)
+}
