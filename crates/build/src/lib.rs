@@ -129,7 +129,13 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         return Err(BuildError::new("no word list given; name at least one file, or - for stdin"));
     }
     let mut clock = Phases::default();
-    let list = WordList::read(sources, &opts.alphabet)?;
+    // The common list is read while the main lists are.
+    let (list, common_list) = std::thread::scope(|s| {
+        let common = s.spawn(|| opts.common.as_ref().map(|c| WordList::read(std::slice::from_ref(c), &opts.alphabet)));
+        (WordList::read(sources, &opts.alphabet), common.join().expect("common list thread"))
+    });
+    let list = list?;
+    let common_list = common_list.transpose()?;
     clock.lap("read");
     let (lines, skipped, sha) = (list.lines, list.skipped, list.sha256_hex());
     let kept_lines = lines - skipped.total();
@@ -138,7 +144,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         return Err(BuildError::new("more than 4 billion distinct words; split the list"));
     }
     clock.lap("sort");
-    let (common, common_report) = read_common(opts, &words)?;
+    let (common, common_report) = flag_common(opts, common_list, &words);
     clock.lap("common");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
 
@@ -236,10 +242,9 @@ fn words_fst(words: &SortedWords) -> Result<Vec<u8>, BuildError> {
 }
 
 /// The common flag per word id, and what the common list held.
-fn read_common(opts: &BuildOptions, words: &SortedWords) -> Result<(Vec<bool>, Option<CommonReport>), BuildError> {
+fn flag_common(opts: &BuildOptions, list: Option<WordList>, words: &SortedWords) -> (Vec<bool>, Option<CommonReport>) {
     let mut flags = vec![false; words.len()];
-    let Some(source) = &opts.common else { return Ok((flags, None)) };
-    let list = WordList::read(std::slice::from_ref(source), &opts.alphabet)?;
+    let (Some(source), Some(list)) = (&opts.common, list) else { return (flags, None) };
     let skipped = list.skipped.total();
     let mut report = CommonReport { source: source.name(), flagged: 0, not_in_index: 0, skipped };
     for word in list.into_sorted_words().iter() {
@@ -251,7 +256,7 @@ fn read_common(opts: &BuildOptions, words: &SortedWords) -> Result<(Vec<bool>, O
             None => report.not_in_index += 1,
         }
     }
-    Ok((flags, Some(report)))
+    (flags, Some(report))
 }
 
 fn common_section(flags: &[bool]) -> Vec<u8> {

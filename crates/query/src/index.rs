@@ -190,6 +190,21 @@ impl<D: AsRef<[u8]>> Index<D> {
         self.meta.common_source.is_some()
     }
 
+    /// Recomputes every section's checksum (no structural checks): what a
+    /// writer needs to confirm the bytes on disk are the bytes it wrote.
+    pub fn verify_checksums(&self) -> Vec<SectionCheck> {
+        self.header
+            .sections
+            .iter()
+            .map(|e| {
+                (self.will_read)(&self.data, e.range());
+                let ok = crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc;
+                let problem = (!ok).then(|| "checksum mismatch".to_string());
+                SectionCheck { name: e.name(), offset: e.offset, len: e.len, ok, problem }
+            })
+            .collect()
+    }
+
     /// Recomputes every section's checksum and, when all match, opens every
     /// known section's structure (structures refer to each other, so a bad
     /// checksum is reported only on its own section). Unlike queries, this
