@@ -93,11 +93,17 @@ impl Skipped {
     }
 }
 
+/// Kept lines held before the list is de-duplicated in place, so memory
+/// follows the distinct words, not the lines (a list of ten million lines
+/// with few distinct words stays small).
+const COMPACT_AT: usize = 1 << 20;
+
 /// Words read from one or more lists: kept in one byte arena.
 #[derive(Default)]
 pub struct WordList {
     bytes: Vec<u8>,
     spans: Vec<(u32, u8)>,
+    compact_at: usize,
     /// Lines read.
     pub lines: u64,
     /// Lines skipped, by reason.
@@ -142,10 +148,30 @@ impl WordList {
             Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.too_long += 1,
             Ok(()) if !alphabet.is_word(lower) => self.skipped.not_in_alphabet += 1,
             Ok(()) => {
+                if self.spans.len() >= self.compact_at.max(COMPACT_AT) {
+                    self.compact();
+                }
                 self.spans.push((self.bytes.len() as u32, lower.len() as u8));
                 self.bytes.extend_from_slice(lower);
             }
         }
+    }
+
+    /// Sorts and de-duplicates what was read so far, rewriting the arena;
+    /// the next compaction waits until the list has doubled again.
+    fn compact(&mut self) {
+        let sorted = std::mem::take(self).into_parts();
+        let (lines, skipped, hasher) = (sorted.1, sorted.2, sorted.3);
+        let words = sorted.0;
+        self.spans = (0..words.len()).map(|id| (words.starts[id], words.get(id).len() as u8)).collect();
+        self.bytes = words.bytes;
+        self.compact_at = 2 * self.spans.len();
+        (self.lines, self.skipped, self.hasher) = (lines, skipped, hasher);
+    }
+
+    fn into_parts(self) -> (SortedWords, u64, Skipped, Sha256) {
+        let (lines, skipped, hasher) = (self.lines, self.skipped, self.hasher.clone());
+        (self.into_sorted_words(), lines, skipped, hasher)
     }
 
     /// SHA-256 (hex) of all source bytes read, in order.
@@ -343,6 +369,23 @@ mod tests {
         let (words, list) = read(&text);
         assert_eq!(words, vec!["ok"]);
         assert_eq!(list.skipped.too_long, 2);
+    }
+
+    #[test]
+    fn compaction_keeps_distinct_words_and_counts() {
+        let mut list = WordList::default();
+        let mut lower = Vec::new();
+        for (i, w) in ["pear", "apple", "pear", "fig"].iter().enumerate() {
+            list.lines += 1;
+            list.add_line(w.as_bytes(), &Alphabet::latin(), &mut lower);
+            if i == 2 {
+                list.compact();
+                assert_eq!(list.spans.len(), 2, "apple, pear");
+            }
+        }
+        assert_eq!(list.lines, 4);
+        let words: Vec<&[u8]> = vec![b"apple", b"fig", b"pear"];
+        assert_eq!(list.into_sorted_words().iter().collect::<Vec<_>>(), words);
     }
 
     #[test]

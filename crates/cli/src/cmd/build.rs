@@ -70,6 +70,7 @@ fn report_json(r: &BuildReport, out: &std::path::Path, secs: f64) -> serde_json:
         "bytes": r.bytes,
         "source_sha256": r.source_sha256,
         "seconds": secs,
+        "peak_rss_kb": peak_rss_kb(),
         "phases": r.phases.iter().map(|(n, t)| (n.to_string(), *t)).collect::<std::collections::BTreeMap<_, _>>(),
     })
 }
@@ -99,6 +100,16 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
         let _ = writeln!(s, "  {name:<14}  {:>12} bytes", thousands(*bytes));
     }
     let _ = writeln!(s, "  {:<14}  {:>12} bytes", "file", thousands(r.bytes));
+    if let Some(kb) = peak_rss_kb() {
+        let _ = writeln!(s, "Peak memory {:.1} MB.", kb as f64 / 1024.0);
+    }
     let phases: Vec<String> = r.phases.iter().map(|(n, t)| format!("{n} {:.1}", t * 1000.0)).collect();
     let _ = writeln!(s, "Took {:.1} ms ({}); {}.", secs * 1000.0, phases.join(", "), plural(r.words, "word"));
+}
+
+/// This process's peak resident memory, where the system says (Linux).
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
