@@ -17,8 +17,16 @@ struct SetRow {
     common_count: u32,
 }
 
-/// Returns the encoded `lettersets` and `honeycombs` sections.
-pub(crate) fn build(words: &SortedWords, alphabet: &Alphabet, common: &[bool]) -> (Vec<u8>, Vec<u8>) {
+/// The encoded bee sections.
+pub(crate) struct BeeSections {
+    pub lettersets: Vec<u8>,
+    pub honeycombs: Vec<u8>,
+    /// Only when the index has a common list.
+    pub common_honeycombs: Option<Vec<u8>>,
+}
+
+/// Builds the bee sections; `common` flags each word id.
+pub(crate) fn build(words: &SortedWords, alphabet: &Alphabet, common: &[bool], has_common: bool) -> BeeSections {
     let mut by_set: Vec<(u32, u32)> = words
         .iter()
         .enumerate()
@@ -52,7 +60,8 @@ pub(crate) fn build(words: &SortedWords, alphabet: &Alphabet, common: &[bool]) -
         .u32s(&starts)
         .u32s(&by_set.iter().map(|&(_, id)| id).collect::<Vec<_>>())
         .finish();
-    (lettersets, honeycombs(&rows))
+    let [all, common_only] = honeycombs(&rows);
+    BeeSections { lettersets, honeycombs: all, common_honeycombs: has_common.then_some(common_only) }
 }
 
 /// Totals for one honeycomb, per centre, for all words or common ones.
@@ -63,7 +72,8 @@ struct Totals {
     counts: [u32; HONEYCOMB_LETTERS],
 }
 
-fn honeycombs(rows: &[SetRow]) -> Vec<u8> {
+/// The honeycomb tables: all words, and common words only.
+fn honeycombs(rows: &[SetRow]) -> [Vec<u8>; 2] {
     // u32 rows keep the table small enough for cache: it is probed 128
     // times per pangram set.
     let row_of: FastMap<u32, u32> = rows.iter().enumerate().map(|(i, r)| (r.mask.0, i as u32)).collect();
@@ -94,16 +104,15 @@ fn honeycombs(rows: &[SetRow]) -> Vec<u8> {
         all.push(a);
         common.push(c);
     }
-    let column = |ts: &[Totals], f: fn(&Totals) -> &[u32]| ts.iter().flat_map(|t| f(t).to_vec()).collect::<Vec<u32>>();
-    ColumnsWriter::new()
-        .u32s(&masks)
-        .u32s(&all.iter().map(|t| t.pangrams).collect::<Vec<_>>())
-        .u32s(&column(&all, |t| &t.scores))
-        .u32s(&column(&all, |t| &t.counts))
-        .u32s(&common.iter().map(|t| t.pangrams).collect::<Vec<_>>())
-        .u32s(&column(&common, |t| &t.scores))
-        .u32s(&column(&common, |t| &t.counts))
-        .finish()
+    let table = |ts: &[Totals]| {
+        ColumnsWriter::new()
+            .u32s(&masks)
+            .u32s(&ts.iter().map(|t| t.pangrams).collect::<Vec<_>>())
+            .u32s(&ts.iter().flat_map(|t| t.scores).collect::<Vec<_>>())
+            .u32s(&ts.iter().flat_map(|t| t.counts).collect::<Vec<_>>())
+            .finish()
+    };
+    [table(&all), table(&common)]
 }
 
 fn add(t: &mut Totals, centre: usize, points: u32, count: u32) {

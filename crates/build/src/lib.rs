@@ -150,9 +150,9 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
 
     // The bee and anigram sections depend only on the sorted words: build
     // them on both cores.
-    let (words_fst, (lettersets, honeycombs), anigrams) = std::thread::scope(|s| {
+    let (words_fst, bee, anigrams) = std::thread::scope(|s| {
         let anigrams = s.spawn(|| anigram::build(&words));
-        let bee = s.spawn(|| bee::build(&words, &opts.alphabet, &common));
+        let bee = s.spawn(|| bee::build(&words, &opts.alphabet, &common, common_report.is_some()));
         let fst = words_fst(&words);
         (fst, bee.join().expect("bee build thread"), anigrams.join().expect("anigram build thread"))
     });
@@ -176,9 +176,12 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     file.add(SectionId::Meta, meta.encode())
         .add(SectionId::Words, words_fst?)
         .add(SectionId::Common, common_section(&common))
-        .add(SectionId::Lettersets, lettersets)
-        .add(SectionId::Honeycombs, honeycombs)
-        .add(SectionId::Terms, terms)
+        .add(SectionId::Lettersets, bee.lettersets)
+        .add(SectionId::Honeycombs, bee.honeycombs);
+    if let Some(common_honeycombs) = bee.common_honeycombs {
+        file.add(SectionId::CommonHoneycombs, common_honeycombs);
+    }
+    file.add(SectionId::Terms, terms)
         .add(SectionId::Chains, chains);
     let sections = file
         .section_sizes()

@@ -363,17 +363,29 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         if goal_len == GOAL_LEN {
             return Ok(GameCounts::Stored(self.chains()?.games));
         }
+        let c = self.chains()?;
+        let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
+        // Bucket the terms of the lengths in play once, then count from the
+        // goal down: every successor is counted before its term.
+        let mut by_len: Vec<Vec<u32>> = vec![Vec::new(); goal_len + 1];
+        for (t, &l) in lens.iter().enumerate() {
+            if (min_len..=goal_len).contains(&(l as usize)) {
+                by_len[l as usize].push(t as u32);
+            }
+        }
         let mut games = vec![0u64; self.term_count()];
-        for t in self.terms_of_len(goal_len)? {
+        for &t in &by_len[goal_len] {
             games[t as usize] = 1;
         }
         for len in (min_len..goal_len).rev() {
-            for t in self.terms_of_len(len)? {
+            for &t in &by_len[len] {
                 let mut sum = 0u64;
-                for s in self.successors(t)? {
-                    let s = s?;
-                    self.check_step(t, s, len)?;
-                    sum = sum.checked_add(games[s as usize]).ok_or_else(too_many)?;
+                for i in starts.range(t as usize)? {
+                    let s = succs.at(i)?;
+                    if lens.get(s) != Some(&(len as u8 + 1)) {
+                        return Err(Error::corrupt("section `chains` links a term to one that is not one letter longer"));
+                    }
+                    sum = sum.checked_add(games[s]).ok_or_else(too_many)?;
                 }
                 games[t as usize] = sum;
             }

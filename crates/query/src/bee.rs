@@ -13,8 +13,7 @@
 //! `honeycombs` (column table), one row per letter set of exactly
 //! [`HONEYCOMB_LETTERS`] letters (every honeycomb that has a pangram), in
 //! mask order; per-centre columns hold `HONEYCOMB_LETTERS` values a row, the
-//! centres in letter order. Columns 4-6 count only common words (zero when
-//! the index has no common list).
+//! centres in letter order.
 //!
 //! | column | type | content |
 //! |---|---|---|
@@ -22,9 +21,10 @@
 //! | 1 | `u32[h]` | pangram count |
 //! | 2 | `u32[7h]` | score per centre |
 //! | 3 | `u32[7h]` | word count per centre |
-//! | 4 | `u32[h]` | common pangram count |
-//! | 5 | `u32[7h]` | common score per centre |
-//! | 6 | `u32[7h]` | common word count per centre |
+//!
+//! `common_honeycombs` has the same layout and rows, counting only words of
+//! the common list; it is written only when the index has one. Keeping it
+//! apart means `best` checksums and touches only the table it reads.
 
 use std::collections::BTreeMap;
 
@@ -194,48 +194,39 @@ impl<'a> LetterSets<'a> {
     }
 }
 
-/// The index's honeycomb table.
+/// A honeycomb table (`honeycombs` or `common_honeycombs`).
 struct Honeycombs<'a> {
     masks: U32s<'a>,
-    pangrams: [U32s<'a>; 2],
-    scores: [U32s<'a>; 2],
-    counts: [U32s<'a>; 2],
+    pangrams: U32s<'a>,
+    scores: U32s<'a>,
+    counts: U32s<'a>,
 }
 
 impl<'a> Honeycombs<'a> {
-    fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Honeycombs<'a>> {
-        let cols: Columns<'a> = index.columns(SectionId::Honeycombs)?;
-        let combs = Honeycombs {
-            masks: cols.u32s(0)?,
-            pangrams: [cols.u32s(1)?, cols.u32s(4)?],
-            scores: [cols.u32s(2)?, cols.u32s(5)?],
-            counts: [cols.u32s(3)?, cols.u32s(6)?],
-        };
+    fn open<D: AsRef<[u8]>>(index: &'a Index<D>, id: SectionId) -> Result<Honeycombs<'a>> {
+        let cols: Columns<'a> = index.columns(id)?;
+        let combs = Honeycombs { masks: cols.u32s(0)?, pangrams: cols.u32s(1)?, scores: cols.u32s(2)?, counts: cols.u32s(3)? };
         let h = combs.masks.len();
-        let per_row_ok = |c: &U32s| c.len() == h * HONEYCOMB_LETTERS;
-        if combs.pangrams.iter().any(|c| c.len() != h)
-            || !combs.scores.iter().chain(&combs.counts).all(per_row_ok)
-        {
+        if combs.pangrams.len() != h || combs.scores.len() != h * HONEYCOMB_LETTERS || combs.counts.len() != h * HONEYCOMB_LETTERS {
             return Err(cols.corrupt("has columns of different lengths"));
         }
         Ok(combs)
     }
 
-    /// Every (honeycomb, centre) with its totals; `common` picks columns 4-6.
-    fn each(&self, common: bool) -> impl Iterator<Item = Result<(LetterSet, usize, [u32; 3])>> + '_ {
-        let k = common as usize;
+    /// Every (honeycomb, centre) whose letters avoid `exclude`, with its
+    /// totals [score, words, pangrams].
+    fn each(&self, exclude: LetterSet) -> impl Iterator<Item = Result<(LetterSet, usize, [u32; 3])>> + '_ {
         (0..self.masks.len()).flat_map(move |row| {
             let mask = LetterSet(self.masks.get(row).unwrap_or(0));
+            let skip = mask.intersects(exclude);
             let bad = mask.len() != HONEYCOMB_LETTERS;
-            let pangrams = self.pangrams[k].get(row).unwrap_or(0);
-            mask.indices().enumerate().map(move |(j, center)| {
+            let pangrams = self.pangrams.get(row).unwrap_or(0);
+            mask.indices().enumerate().filter(move |_| !skip).map(move |(j, center)| {
                 if bad {
-                    return Err(Error::corrupt("section `honeycombs` has a row that is not 7 letters"));
+                    return Err(Error::corrupt("a honeycomb table has a row that is not 7 letters"));
                 }
                 let cell = row * HONEYCOMB_LETTERS + j;
-                let score = self.scores[k].at(cell)? as u32;
-                let count = self.counts[k].at(cell)? as u32;
-                Ok((mask, center, [score, count, pangrams]))
+                Ok((mask, center, [self.scores.at(cell)? as u32, self.counts.at(cell)? as u32, pangrams]))
             })
         })
     }
@@ -259,7 +250,11 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     if sets.starts.get(sets.len()) != Some(sets.ids.len() as u32) {
         return Err(Error::corrupt("section `lettersets` offsets do not end at its id column"));
     }
-    Honeycombs::open(index)?.each(false).try_for_each(|r| r.map(drop))
+    Honeycombs::open(index, SectionId::Honeycombs)?.each(LetterSet::EMPTY).try_for_each(|r| r.map(drop))?;
+    if index.has_section(SectionId::CommonHoneycombs) {
+        Honeycombs::open(index, SectionId::CommonHoneycombs)?.each(LetterSet::EMPTY).try_for_each(|r| r.map(drop))?;
+    }
+    Ok(())
 }
 
 /// All words of a honeycomb, with their scores. With `common_only`, only
@@ -331,30 +326,34 @@ pub fn report<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<(Solut
 /// The `top` highest-scoring honeycombs that use no letter of `exclude`:
 /// score descending, then letters, then centre, a-z.
 pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) -> Result<Vec<HoneycombScore>> {
-    let combs = Honeycombs::open(index)?;
-    let mut all = Vec::new();
-    for entry in combs.each(false) {
-        let (mask, center, totals) = entry?;
-        if !mask.intersects(exclude) {
-            all.push((mask, center, totals));
-        }
-    }
     // Sets of equal size compare a-z as their letter strings do exactly when
     // the lowest differing letter is in the smaller one: reversed bits, larger first.
-    let key = |&(m, c, t): &(LetterSet, usize, [u32; 3])| (std::cmp::Reverse(t[0]), std::cmp::Reverse(m.0.reverse_bits()), c);
-    if top < all.len() {
-        all.select_nth_unstable_by_key(top, key);
-        all.truncate(top);
+    type Key = (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize);
+    let key = |m: LetterSet, c: usize, score: u32| -> Key { (std::cmp::Reverse(score), std::cmp::Reverse(m.0.reverse_bits()), c) };
+    // A heap of the best `top` so far, worst on top: no list of every candidate.
+    let mut kept: std::collections::BinaryHeap<(Key, [u32; 3], LetterSet)> = std::collections::BinaryHeap::new();
+    for entry in Honeycombs::open(index, SectionId::Honeycombs)?.each(exclude) {
+        let (mask, center, totals) = entry?;
+        let k = key(mask, center, totals[0]);
+        if kept.len() < top {
+            kept.push((k, totals, mask));
+        } else if kept.peek().is_some_and(|worst| k < worst.0) {
+            kept.pop();
+            kept.push((k, totals, mask));
+        }
     }
-    all.sort_unstable_by_key(key);
     let alphabet = index.alphabet();
-    Ok(all.into_iter().map(|(mask, center, [score, count, pangrams])| HoneycombScore {
-        letters: alphabet.letters_of(mask),
-        center: alphabet.letter(center) as char,
-        score,
-        count,
-        pangrams,
-    }).collect())
+    Ok(kept
+        .into_sorted_vec()
+        .into_iter()
+        .map(|((_, _, center), [score, count, pangrams], mask)| HoneycombScore {
+            letters: alphabet.letters_of(mask),
+            center: alphabet.letter(center) as char,
+            score,
+            count,
+            pangrams,
+        })
+        .collect())
 }
 
 /// Counts over the word list for honeycombs without `exclude`'s letters.
@@ -401,21 +400,30 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         return Err(Error::invalid("--common-only needs an index built with `--common FILE`"));
     }
     let within = |v: u32, (lo, hi): (Option<u32>, Option<u32>)| lo.is_none_or(|lo| v >= lo) && hi.is_none_or(|hi| v <= hi);
-    let combs = Honeycombs::open(index)?;
-    let mut candidates = Vec::new();
-    for entry in combs.each(opts.common_only) {
-        let (mask, center, [score, count, pangrams]) = entry?;
-        if pangrams > 0 && !mask.intersects(opts.exclude) && within(score, opts.score) && within(count, opts.words) {
-            candidates.push(Puzzle { letters: mask, center });
-        }
+    let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
+    let combs = Honeycombs::open(index, table)?;
+    let qualifies = |entry: &Result<(LetterSet, usize, [u32; 3])>| match entry {
+        Ok((_, _, [score, count, pangrams])) => *pangrams > 0 && within(*score, opts.score) && within(*count, opts.words),
+        Err(_) => true,
+    };
+    // Two passes (count, then find the pick) instead of a list of candidates.
+    let mut matching = 0u64;
+    for entry in combs.each(opts.exclude).filter(qualifies) {
+        entry?;
+        matching += 1;
     }
-    if candidates.is_empty() {
+    if matching == 0 {
         return Err(Error::invalid(
             "no honeycomb meets those bounds; widen --min/--max-score or --min/--max-words, or exclude fewer letters",
         ));
     }
-    let pick = SplitMix64::new(opts.seed).below(candidates.len() as u64) as usize;
-    solve(index, candidates[pick], opts.common_only)
+    let pick = SplitMix64::new(opts.seed).below(matching) as usize;
+    let (letters, center, _) = combs
+        .each(opts.exclude)
+        .filter(qualifies)
+        .nth(pick)
+        .ok_or_else(|| Error::corrupt("a honeycomb table changed between two reads"))??;
+    solve(index, Puzzle { letters, center }, opts.common_only)
 }
 
 fn check_range(what: &str, (lo, hi): (Option<u32>, Option<u32>)) -> Result<()> {

@@ -79,6 +79,8 @@ pub enum SectionId {
     Lettersets,
     /// Column table: Spelling Bee honeycombs (see `bee`).
     Honeycombs,
+    /// Column table: the same, counting only common words (see `bee`).
+    CommonHoneycombs,
     /// Column table: anagram terms (see `anigram`).
     Terms,
     /// Column table: the add-one-letter graph between terms (see `anigram`).
@@ -87,12 +89,13 @@ pub enum SectionId {
 
 impl SectionId {
     /// Every known section, in the order the builder writes them.
-    pub const ALL: [SectionId; 7] = [
+    pub const ALL: [SectionId; 8] = [
         SectionId::Meta,
         SectionId::Words,
         SectionId::Common,
         SectionId::Lettersets,
         SectionId::Honeycombs,
+        SectionId::CommonHoneycombs,
         SectionId::Terms,
         SectionId::Chains,
     ];
@@ -105,6 +108,7 @@ impl SectionId {
             SectionId::Common => 3,
             SectionId::Lettersets => 16,
             SectionId::Honeycombs => 17,
+            SectionId::CommonHoneycombs => 18,
             SectionId::Terms => 32,
             SectionId::Chains => 33,
         }
@@ -123,6 +127,7 @@ impl SectionId {
             SectionId::Common => "common",
             SectionId::Lettersets => "lettersets",
             SectionId::Honeycombs => "honeycombs",
+            SectionId::CommonHoneycombs => "common_honeycombs",
             SectionId::Terms => "terms",
             SectionId::Chains => "chains",
         }

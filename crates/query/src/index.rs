@@ -235,7 +235,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             SectionId::Meta => Ok(()),
             SectionId::Words => self.words().map(drop),
             SectionId::Common => self.common().map(drop),
-            SectionId::Lettersets | SectionId::Honeycombs => crate::bee::check(self),
+            SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => crate::bee::check(self),
             SectionId::Terms | SectionId::Chains => crate::anigram::check(self),
         }
     }
