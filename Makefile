@@ -4,7 +4,7 @@
 CARGO ?= cargo
 WH := target/release/wordhoard
 
-.PHONY: demo test bench indexes release clean
+.PHONY: demo test lint bench indexes release clean
 
 release:
 	$(CARGO) build --release --locked
@@ -23,6 +23,10 @@ test:
 		$(CARGO) test --workspace --locked --no-fail-fast --lib --bins --tests; \
 	fi
 	$(CARGO) test --workspace --locked --doc
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 
 bench: release
 	scripts/bench.sh

@@ -46,6 +46,9 @@ fn readers_see_whole_indexes_during_rebuilds() {
     stop.store(true, Ordering::Relaxed);
     let runs: usize = readers.into_iter().map(|r| r.join().expect("reader")).sum();
     eprintln!("40 rebuilds, {runs} reader runs");
-    let leftovers = std::fs::read_dir(s.dir.path()).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains(".tmp.")).count();
+    let leftovers = std::fs::read_dir(s.dir.path())
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains(".tmp."))
+        .count();
     assert_eq!(leftovers, 0, "no temporary files left behind");
 }

@@ -32,7 +32,10 @@ fn bee_stats() {
 fn bee_best_without_and_with_s() {
     let Some(idx) = enable1() else { return };
     let best = query(&idx, &["bee", "best", "--top", "1"]);
-    assert_eq!(best["honeycombs"][0], json!({"letters": "aeginrt", "center": "r", "score": 3898, "count": 537, "pangrams": 50}));
+    assert_eq!(
+        best["honeycombs"][0],
+        json!({"letters": "aeginrt", "center": "r", "score": 3898, "count": 537, "pangrams": 50})
+    );
     let with_s = query(&idx, &["bee", "best", "--top", "1", "--exclude", ""]);
     assert_eq!(with_s["honeycombs"][0]["letters"], "aeinrst");
     assert_eq!(with_s["honeycombs"][0]["center"], "e");
@@ -43,7 +46,10 @@ fn bee_best_without_and_with_s() {
 fn bee_solve_report_and_hints_agree() {
     let Some(idx) = enable1() else { return };
     let solve = query(&idx, &["bee", "solve", "aeginrt", "--center", "r"]);
-    assert_eq!((solve["score"].clone(), solve["count"].clone(), solve["pangrams"].clone()), (json!(3898), json!(537), json!(50)));
+    assert_eq!(
+        (solve["score"].clone(), solve["count"].clone(), solve["pangrams"].clone()),
+        (json!(3898), json!(537), json!(50))
+    );
     let words = solve["words"].as_array().unwrap();
     assert_eq!(words.len(), 537);
     assert!(words.windows(2).all(|w| w[0]["word"].as_str() < w[1]["word"].as_str()), "sorted a-z");
@@ -61,7 +67,13 @@ fn bee_solve_report_and_hints_agree() {
     let ranks = hints["ranks"].as_array().unwrap();
     assert_eq!(ranks[8], json!({"name": "Genius", "score": 2729}));
     assert_eq!(ranks[9], json!({"name": "Queen Bee", "score": 3898}));
-    let grid_total: u64 = hints["grid"].as_object().unwrap().values().flat_map(|r| r.as_object().unwrap().values()).map(|n| n.as_u64().unwrap()).sum();
+    let grid_total: u64 = hints["grid"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|r| r.as_object().unwrap().values())
+        .map(|n| n.as_u64().unwrap())
+        .sum();
     assert_eq!(grid_total, 537);
 }
 
@@ -75,7 +87,8 @@ fn bee_generate_is_reproducible_and_matches_solve() {
     assert!((200..=400).contains(&score));
     assert!(a["pangrams"].as_u64().unwrap() > 0);
     assert!(!a["letters"].as_str().unwrap().contains('s'));
-    let solve = query(&idx, &["bee", "solve", a["letters"].as_str().unwrap(), "--center", a["center"].as_str().unwrap()]);
+    let solve =
+        query(&idx, &["bee", "solve", a["letters"].as_str().unwrap(), "--center", a["center"].as_str().unwrap()]);
     assert_eq!(solve["score"], a["score"]);
     let common = query(&idx, &["bee", "generate", "--seed", "5", "--common-only", "--min-words", "20"]);
     assert!(common["words"].as_array().unwrap().iter().all(|w| w["common"] == true));
@@ -94,7 +107,10 @@ fn anigram_figures() {
     let chain = longest["chain"].as_array().unwrap();
     assert_eq!(chain[0]["term"].as_str().unwrap().len(), 4);
     assert_eq!(chain[12]["words"][0].as_str().unwrap().len(), 16);
-    assert_eq!(query(&idx, &["anigram", "unscramble", "deir"]), json!({"term": "deir", "words": ["dire", "ired", "ride"]}));
+    assert_eq!(
+        query(&idx, &["anigram", "unscramble", "deir"]),
+        json!({"term": "deir", "words": ["dire", "ired", "ride"]})
+    );
     let aelrst = query(&idx, &["anigram", "unscramble", "aelrst"]);
     let words = aelrst["words"].as_array().unwrap();
     assert_eq!(words.len(), 11);
@@ -129,7 +145,10 @@ fn boxed_enable1_with_common_list() {
     assert_eq!(answer["sides"], json!(["riu", "pgh", "lcs", "yao"]));
     let s = answer["solutions"].as_array().unwrap();
     assert_eq!(s.len(), 20, "--limit defaults to 20");
-    assert_eq!(s[..3], [json!(["gracious", "sharply"]), json!(["gracious", "splashy"]), json!(["group", "psychological"])]);
+    assert_eq!(
+        s[..3],
+        [json!(["gracious", "sharply"]), json!(["gracious", "splashy"]), json!(["group", "psychological"])]
+    );
     let all = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--limit", "0"]);
     assert_eq!(all["solutions"].as_array().unwrap().len(), 120);
 }

@@ -30,7 +30,27 @@ fn golden_v1_opens_answers_and_matches_a_fresh_build() {
 
     let puzzle = bee::Puzzle::parse(index.alphabet(), "aeginrt", Some("r")).unwrap();
     let words: Vec<String> = bee::solve(&index, puzzle, false).unwrap().words.into_iter().map(|w| w.word).collect();
-    assert_eq!(words, ["aerating", "garnet", "grain", "granite", "grant", "gratine", "ingrate", "integrate", "ranger", "rating", "regain", "retain", "retina", "taring", "tearing", "treating"]);
+    assert_eq!(
+        words,
+        [
+            "aerating",
+            "garnet",
+            "grain",
+            "granite",
+            "grant",
+            "gratine",
+            "ingrate",
+            "integrate",
+            "ranger",
+            "rating",
+            "regain",
+            "retain",
+            "retina",
+            "taring",
+            "tearing",
+            "treating"
+        ]
+    );
     let a = Anigrams::open(&index).unwrap();
     assert_eq!(a.unscramble("deir").unwrap().words, ["dire", "ired", "ride"]);
     assert_eq!(a.count(None, 4, 9).unwrap(), 1, "beep -> bedplates");
@@ -41,7 +61,11 @@ fn golden_v1_opens_answers_and_matches_a_fresh_build() {
     for (o, n) in old.sections.iter().zip(&new.sections) {
         assert_eq!(o.code, n.code);
         if o.code != SectionId::Meta.code() {
-            assert!(golden[o.range()] == fresh[n.range()], "section `{}` changed: the format changed without a version bump", o.name());
+            assert!(
+                golden[o.range()] == fresh[n.range()],
+                "section `{}` changed: the format changed without a version bump",
+                o.name()
+            );
         }
     }
 }

@@ -60,7 +60,10 @@ fn very_long_lines_and_empty_files() {
 #[test]
 fn unreadable_input_names_the_file() {
     let s = Scratch::new();
-    let out = bin().args(["build", s.dir.path().to_str().unwrap(), "-o", s.path("x.hoard").to_str().unwrap()]).output().unwrap();
+    let out = bin()
+        .args(["build", s.dir.path().to_str().unwrap(), "-o", s.path("x.hoard").to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(err.starts_with("error: ") && err.contains("is a directory") && err.lines().count() == 1, "{err}");
@@ -84,9 +87,8 @@ fn ten_million_lines_stay_bounded() {
         .unwrap();
     let mut stdin = std::io::BufWriter::new(child.stdin.take().unwrap());
     let mut rng = wordhoard_query::rng::SplitMix64::new(3);
-    let words: Vec<String> = (0..20_000)
-        .map(|_| (0..3 + rng.below(7)).map(|_| (b'a' + rng.below(12) as u8) as char).collect())
-        .collect();
+    let words: Vec<String> =
+        (0..20_000).map(|_| (0..3 + rng.below(7)).map(|_| (b'a' + rng.below(12) as u8) as char).collect()).collect();
     for i in 0..10_000_000usize {
         let line = if i % 10 == 9 { "not a word!" } else { &words[i % words.len()] };
         writeln!(stdin, "{line}").unwrap();
@@ -98,7 +100,8 @@ fn ten_million_lines_stay_bounded() {
     assert_eq!(r["lines"], 10_000_000);
     assert_eq!(r["skipped"], 1_000_000);
     // Every tenth line is junk, so words at indices ending in 9 never appear.
-    let distinct: std::collections::BTreeSet<&String> = words.iter().enumerate().filter(|(j, _)| j % 10 != 9).map(|(_, w)| w).collect();
+    let distinct: std::collections::BTreeSet<&String> =
+        words.iter().enumerate().filter(|(j, _)| j % 10 != 9).map(|(_, w)| w).collect();
     assert_eq!(r["words"], distinct.len());
     let peak_mb = r["peak_rss_kb"].as_u64().unwrap() / 1024;
     eprintln!("peak memory {peak_mb} MB for 10,000,000 lines");

@@ -29,23 +29,78 @@ struct Query {
 const QUERIES: &[Query] = &[
     Query { name: "info", args: &["info"], naive: None, budget: true },
     Query { name: "verify", args: &["verify"], naive: None, budget: true },
-    Query { name: "bee solve", args: &["bee", "solve", "aeginrt", "--center", "r"], naive: Some("bee-solve"), budget: true },
-    Query { name: "bee report", args: &["bee", "report", "aeginrt", "--center", "r"], naive: Some("bee-solve"), budget: true },
+    Query {
+        name: "bee solve",
+        args: &["bee", "solve", "aeginrt", "--center", "r"],
+        naive: Some("bee-solve"),
+        budget: true,
+    },
+    Query {
+        name: "bee report",
+        args: &["bee", "report", "aeginrt", "--center", "r"],
+        naive: Some("bee-solve"),
+        budget: true,
+    },
     Query { name: "bee best", args: &["bee", "best"], naive: Some("bee-best"), budget: true },
-    Query { name: "bee best --exclude ''", args: &["bee", "best", "--exclude", ""], naive: Some("bee-best-s"), budget: true },
+    Query {
+        name: "bee best --exclude ''",
+        args: &["bee", "best", "--exclude", ""],
+        naive: Some("bee-best-s"),
+        budget: true,
+    },
     Query { name: "bee stats", args: &["bee", "stats"], naive: Some("bee-stats"), budget: true },
     Query { name: "bee generate", args: &["bee", "generate", "--seed", "1"], naive: Some("bee-best"), budget: true },
-    Query { name: "bee hints", args: &["bee", "hints", "aeginrt", "--center", "r"], naive: Some("bee-hints"), budget: true },
-    Query { name: "boxed solve", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao"], naive: Some("boxed-2"), budget: true },
-    Query { name: "boxed solve --max-words 3", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "3"], naive: Some("boxed-3"), budget: false },
-    Query { name: "boxed solve --max-words 4", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "4"], naive: None, budget: false },
-    Query { name: "boxed solve --max-words 5", args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "5"], naive: None, budget: false },
-    Query { name: "anigram unscramble", args: &["anigram", "unscramble", "deir"], naive: Some("unscramble"), budget: true },
+    Query {
+        name: "bee hints",
+        args: &["bee", "hints", "aeginrt", "--center", "r"],
+        naive: Some("bee-hints"),
+        budget: true,
+    },
+    Query {
+        name: "boxed solve",
+        args: &["boxed", "solve", "riu", "pgh", "lcs", "yao"],
+        naive: Some("boxed-2"),
+        budget: true,
+    },
+    Query {
+        name: "boxed solve --max-words 3",
+        args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "3"],
+        naive: Some("boxed-3"),
+        budget: false,
+    },
+    Query {
+        name: "boxed solve --max-words 4",
+        args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "4"],
+        naive: None,
+        budget: false,
+    },
+    Query {
+        name: "boxed solve --max-words 5",
+        args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "5"],
+        naive: None,
+        budget: false,
+    },
+    Query {
+        name: "anigram unscramble",
+        args: &["anigram", "unscramble", "deir"],
+        naive: Some("unscramble"),
+        budget: true,
+    },
     Query { name: "anigram longest", args: &["anigram", "longest"], naive: Some("anigrams"), budget: true },
     Query { name: "anigram count", args: &["anigram", "count"], naive: Some("anigrams"), budget: true },
-    Query { name: "anigram count 3->8", args: &["anigram", "count", "--start-len", "3", "--goal-len", "8"], naive: None, budget: true },
+    Query {
+        name: "anigram count 3->8",
+        args: &["anigram", "count", "--start-len", "3", "--goal-len", "8"],
+        naive: None,
+        budget: true,
+    },
     Query { name: "anigram top", args: &["anigram", "top"], naive: Some("anigrams"), budget: true },
-    Query { name: "anigram generate", args: &["anigram", "generate", "--seed", "1"], naive: Some("anigrams"), budget: true },
+    Query {
+        name: "anigram generate",
+        args: &["anigram", "generate", "--seed", "1"],
+        naive: Some("anigrams"),
+        budget: true,
+    },
 ];
 
 fn main() {
@@ -149,7 +204,11 @@ impl Bench {
     fn header(&self) -> String {
         let cpu = std::fs::read_to_string("/proc/cpuinfo")
             .ok()
-            .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+            .and_then(|c| {
+                c.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+            })
             .unwrap_or_else(|| "unknown CPU".into());
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         format!(
@@ -238,17 +297,49 @@ impl Bench {
         let load = median_us(|| naive::load(&self.enable1).len());
         type Case<'c> = (&'static str, Box<dyn Fn() -> usize + 'c>, Option<Box<dyn Fn() -> usize + 'c>>);
         let cases: Vec<Case> = vec![
-            ("bee solve", Box::new(|| bee::solve(&index, puzzle, false).unwrap().words.len()), Some(Box::new(|| naive::bee_solve(&words, "aeginrt", 'r').0))),
-            ("bee best", Box::new(|| bee::best(&index, 10, no_s).unwrap().len()), Some(Box::new(|| naive::bee_best(&words, "s").2 as usize))),
-            ("bee stats", Box::new(|| bee::stats(&index, no_s).unwrap().valid as usize), Some(Box::new(|| naive::bee_stats(&words, "s").0))),
-            ("bee hints", Box::new(|| bee::hints(&index, puzzle).unwrap().grid.len()), Some(Box::new(|| naive::bee_hints(&words, "aeginrt", 'r').len()))),
-            ("boxed solve", Box::new(|| boxed::solve(&index, &letter_box, &boxed::SolveOptions::default()).unwrap().count as usize), Some(Box::new(|| naive::boxed(&words, &["riu", "pgh", "lcs", "yao"], 2)))),
-            ("anigram unscramble", Box::new(|| an.unscramble("deir").unwrap().words.len()), Some(Box::new(|| naive::unscramble(&words, "deir").len()))),
-            ("anigram count", Box::new(|| an.count(None, 4, 9).unwrap() as usize), Some(Box::new(|| naive::anigrams(&words).0 as usize))),
+            (
+                "bee solve",
+                Box::new(|| bee::solve(&index, puzzle, false).unwrap().words.len()),
+                Some(Box::new(|| naive::bee_solve(&words, "aeginrt", 'r').0)),
+            ),
+            (
+                "bee best",
+                Box::new(|| bee::best(&index, 10, no_s).unwrap().len()),
+                Some(Box::new(|| naive::bee_best(&words, "s").2 as usize)),
+            ),
+            (
+                "bee stats",
+                Box::new(|| bee::stats(&index, no_s).unwrap().valid as usize),
+                Some(Box::new(|| naive::bee_stats(&words, "s").0)),
+            ),
+            (
+                "bee hints",
+                Box::new(|| bee::hints(&index, puzzle).unwrap().grid.len()),
+                Some(Box::new(|| naive::bee_hints(&words, "aeginrt", 'r').len())),
+            ),
+            (
+                "boxed solve",
+                Box::new(|| boxed::solve(&index, &letter_box, &boxed::SolveOptions::default()).unwrap().count as usize),
+                Some(Box::new(|| naive::boxed(&words, &["riu", "pgh", "lcs", "yao"], 2))),
+            ),
+            (
+                "anigram unscramble",
+                Box::new(|| an.unscramble("deir").unwrap().words.len()),
+                Some(Box::new(|| naive::unscramble(&words, "deir").len())),
+            ),
+            (
+                "anigram count",
+                Box::new(|| an.count(None, 4, 9).unwrap() as usize),
+                Some(Box::new(|| naive::anigrams(&words).0 as usize)),
+            ),
             ("anigram top", Box::new(|| an.top(10, 4, 9).unwrap().len()), None),
             ("anigram longest", Box::new(|| an.longest(None, 4).unwrap().len()), None),
             ("verify (all checksums)", Box::new(|| index.verify().len()), None),
-            ("bee stats, no S? full set", Box::new(|| bee::stats(&index, LetterSet::EMPTY).unwrap().valid as usize), None),
+            (
+                "bee stats, no S? full set",
+                Box::new(|| bee::stats(&index, LetterSet::EMPTY).unwrap().valid as usize),
+                None,
+            ),
         ];
         let mut out = format!(
             "## Queries through the library (in-process, index already open)\n\nBaseline in-process: the list already in memory \
@@ -257,7 +348,7 @@ impl Bench {
         );
         for (name, fast, slow) in &cases {
             let f = median_us(fast);
-            let s = slow.as_ref().map(|s| median_us(s));
+            let s = slow.as_ref().map(median_us);
             out += &format!(
                 "| {name} | {f:.1} | {} | {} |\n",
                 s.map_or("-".into(), |s| format!("{s:.0}")),
@@ -285,7 +376,11 @@ fn median_us(f: impl Fn() -> usize) -> f64 {
 }
 
 fn mark(ok: bool) -> &'static str {
-    if ok { "within" } else { "OVER" }
+    if ok {
+        "within"
+    } else {
+        "OVER"
+    }
 }
 
 fn file_len(path: &str) -> u64 {
@@ -293,6 +388,7 @@ fn file_len(path: &str) -> u64 {
 }
 
 /// Runs a program once; its wall time and peak RSS (KB) from `wait4`.
+#[allow(clippy::zombie_processes)] // reaped by wait4 in wait_with_rusage
 fn run_once(program: &Path, args: &[&str]) -> (Duration, u64) {
     let started = Instant::now();
     let child = Command::new(program)

@@ -181,8 +181,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     if let Some(common_honeycombs) = bee.common_honeycombs {
         file.add(SectionId::CommonHoneycombs, common_honeycombs);
     }
-    file.add(SectionId::Terms, terms)
-        .add(SectionId::Chains, chains);
+    file.add(SectionId::Terms, terms).add(SectionId::Chains, chains);
     let sections = file
         .section_sizes()
         .into_iter()

@@ -21,11 +21,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
     if path.is_dir() {
         return Err(BuildError::new(format!("{} is a directory; give a file path with -o", path.display())));
     }
-    fs::create_dir_all(&dir)
-        .map_err(|e| BuildError::new(format!("cannot create folder {}: {e}", dir.display())))?;
+    fs::create_dir_all(&dir).map_err(|e| BuildError::new(format!("cannot create folder {}: {e}", dir.display())))?;
     let tmp = temp_path(&dir, path);
     let result = write_and_check(&tmp, bytes).and_then(|()| {
-        fs::rename(&tmp, path).map_err(|e| BuildError::new(format!("cannot move the index into place at {}: {e}", path.display())))
+        fs::rename(&tmp, path)
+            .map_err(|e| BuildError::new(format!("cannot move the index into place at {}: {e}", path.display())))
     });
     match result {
         Ok(()) => {

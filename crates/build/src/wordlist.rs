@@ -41,7 +41,11 @@ pub enum WordSource {
 impl WordSource {
     /// A source from a command-line argument: `-` is stdin.
     pub fn from_arg(arg: &str) -> WordSource {
-        if arg == "-" { WordSource::Stdin } else { WordSource::File(arg.into()) }
+        if arg == "-" {
+            WordSource::Stdin
+        } else {
+            WordSource::File(arg.into())
+        }
     }
 
     /// A source from text in memory.
@@ -64,7 +68,8 @@ impl WordSource {
                 if p.is_dir() {
                     return Err(BuildError::new(format!("{}: is a directory, not a word list", p.display())));
                 }
-                let f = File::open(p).map_err(|e| BuildError::new(format!("cannot open word list {}: {e}", p.display())))?;
+                let f = File::open(p)
+                    .map_err(|e| BuildError::new(format!("cannot open word list {}: {e}", p.display())))?;
                 Box::new(f)
             }
             WordSource::Stdin => Box::new(io::stdin().lock()),
@@ -134,7 +139,8 @@ impl WordList {
             Ok(())
         });
         self.hasher = hasher;
-        result.map_err(|(line, e)| BuildError::new(format!("{}: line {}: cannot read: {e}", source.name(), line + 1)))?;
+        result
+            .map_err(|(line, e)| BuildError::new(format!("{}: line {}: cannot read: {e}", source.name(), line + 1)))?;
         if self.bytes.len() > u32::MAX as usize {
             return Err(BuildError::new(format!("{}: the word lists hold over 4 GiB of words", source.name())));
         }
@@ -188,7 +194,8 @@ impl WordList {
             spans.sort_unstable_by(|a, b| word(a).cmp(word(b)));
         }
         spans.dedup_by(|a, b| word(a) == word(b));
-        let mut sorted = SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
+        let mut sorted =
+            SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
         for span in &spans {
             sorted.starts.push(sorted.bytes.len() as u32);
             sorted.bytes.extend_from_slice(word(span));
@@ -355,7 +362,8 @@ mod tests {
 
     #[test]
     fn normalises_lines() {
-        let (words, list) = read(b"\xEF\xBB\xBFZebra\r\n  apple \n\nApple\nice cream\ndon't\n\xff\xfe\n\xE2\x84\xAAelvin\nb");
+        let (words, list) =
+            read(b"\xEF\xBB\xBFZebra\r\n  apple \n\nApple\nice cream\ndon't\n\xff\xfe\n\xE2\x84\xAAelvin\nb");
         assert_eq!(words, vec!["apple", "b", "kelvin", "zebra"]);
         assert_eq!(list.lines, 9);
         assert_eq!(list.skipped, Skipped { empty: 1, not_in_alphabet: 2, not_utf8: 1, too_long: 0 });

@@ -20,7 +20,9 @@ use clap::{Parser, Subcommand};
 /// Letter Boxed and Anigrams questions from it instantly.
 #[derive(Parser)]
 #[command(name = "wordhoard", version, propagate_version = true, max_term_width = 100)]
-#[command(after_help = "Start with `make demo`, or: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt")]
+#[command(
+    after_help = "Start with `make demo`, or: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt"
+)]
 pub struct Cli {
     /// The index file to read [default: $WORDHOARD_INDEX, else indexes/enable1.hoard]
     #[arg(long, global = true, value_name = "PATH")]

@@ -37,10 +37,7 @@ impl Alphabet {
     pub fn new(letters: &str) -> Result<Alphabet> {
         let bytes = letters.as_bytes();
         if bytes.is_empty() || bytes.len() > MAX_LETTERS {
-            return Err(Error::corrupt(format!(
-                "alphabet has {} letters (1 to {MAX_LETTERS} allowed)",
-                bytes.len()
-            )));
+            return Err(Error::corrupt(format!("alphabet has {} letters (1 to {MAX_LETTERS} allowed)", bytes.len())));
         }
         if !bytes.iter().all(u8::is_ascii_lowercase) || !bytes.windows(2).all(|w| w[0] < w[1]) {
             return Err(Error::corrupt(format!(
@@ -119,15 +116,12 @@ impl Alphabet {
         let mut set = LetterSet::default();
         for ch in input.chars() {
             let lower = ch.to_ascii_lowercase();
-            let i = u8::try_from(lower)
-                .ok()
-                .and_then(|b| self.index_of(b))
-                .ok_or_else(|| {
-                    Error::invalid(format!(
-                        "{what} {input:?} has {ch:?}, which is not a letter of this index's alphabet ({})",
-                        self.as_str()
-                    ))
-                })?;
+            let i = u8::try_from(lower).ok().and_then(|b| self.index_of(b)).ok_or_else(|| {
+                Error::invalid(format!(
+                    "{what} {input:?} has {ch:?}, which is not a letter of this index's alphabet ({})",
+                    self.as_str()
+                ))
+            })?;
             if set.contains(i) {
                 return Err(Error::invalid(format!(
                     "{what} {input:?} repeats the letter {lower:?}; give each letter once"

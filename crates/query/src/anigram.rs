@@ -115,7 +115,11 @@ impl<'a> Chains<'a> {
             next: cols.u32s(4)?,
             games,
         };
-        if c.succ_starts.len() != terms + 1 || c.lens.len() != terms || c.longest.len() != terms || c.next.len() != terms {
+        if c.succ_starts.len() != terms + 1
+            || c.lens.len() != terms
+            || c.longest.len() != terms
+            || c.next.len() != terms
+        {
             return Err(cols.corrupt("has columns that do not match the term count"));
         }
         Ok(c)
@@ -143,7 +147,8 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// Opens the terms section, checking its checksum and column lengths.
     pub fn open(index: &'a Index<D>) -> Result<Anigrams<'a, D>> {
         let cols = index.columns(SectionId::Terms)?;
-        let terms = Map::new(cols.bytes(0)?).map_err(|e| cols.corrupt(&format!("has an FST that does not open ({e})")))?;
+        let terms =
+            Map::new(cols.bytes(0)?).map_err(|e| cols.corrupt(&format!("has an FST that does not open ({e})")))?;
         let a = Anigrams { index, terms, groups: cols.u32s(1)?, group_ids: cols.u32s(2)?, chains: OnceCell::new() };
         if a.groups.len() != a.terms.len() + 1 {
             return Err(cols.corrupt("has offsets that do not match its term count"));
@@ -214,7 +219,11 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let mut at = start;
         while let Some(t) = at {
             chain.push(self.step(t)?);
-            let next = self.chains()?.next.get(t as usize).ok_or_else(|| Error::corrupt("a next-term index is out of range"))?;
+            let next = self
+                .chains()?
+                .next
+                .get(t as usize)
+                .ok_or_else(|| Error::corrupt("a next-term index is out of range"))?;
             at = if next == NO_NEXT {
                 None
             } else {
@@ -301,11 +310,8 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
 
     /// A term and its words.
     pub fn step(&self, t: u32) -> Result<Step> {
-        let term = self
-            .terms
-            .as_fst()
-            .get_key(t as u64)
-            .ok_or_else(|| Error::corrupt("a term id is not in the terms FST"))?;
+        let term =
+            self.terms.as_fst().get_key(t as u64).ok_or_else(|| Error::corrupt("a term id is not in the terms FST"))?;
         let term = String::from_utf8(term).map_err(|_| Error::corrupt("a term is not UTF-8"))?;
         Ok(Step { term, words: self.words_of(t)? })
     }
@@ -328,7 +334,11 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     }
 
     fn len_of(&self, t: u32) -> Result<usize> {
-        self.chains()?.lens.get(t as usize).map(|&l| l as usize).ok_or_else(|| Error::corrupt("a term id is out of range"))
+        self.chains()?
+            .lens
+            .get(t as usize)
+            .map(|&l| l as usize)
+            .ok_or_else(|| Error::corrupt("a term id is out of range"))
     }
 
     fn longest_at(&self, t: u32) -> Result<u8> {
@@ -345,7 +355,9 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// damaged file (and could make a walk loop).
     fn check_step(&self, from: u32, to: u32, from_len: usize) -> Result<()> {
         if self.len_of(to)? != from_len + 1 {
-            return Err(Error::corrupt(format!("section `chains` links term {from} to a term that is not one letter longer")));
+            return Err(Error::corrupt(format!(
+                "section `chains` links term {from} to a term that is not one letter longer"
+            )));
         }
         Ok(())
     }
@@ -383,7 +395,9 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
                 for i in starts.range(t as usize)? {
                     let s = succs.at(i)?;
                     if lens.get(s) != Some(&(len as u8 + 1)) {
-                        return Err(Error::corrupt("section `chains` links a term to one that is not one letter longer"));
+                        return Err(Error::corrupt(
+                            "section `chains` links a term to one that is not one letter longer",
+                        ));
                     }
                     sum = sum.checked_add(games[s]).ok_or_else(too_many)?;
                 }
@@ -403,7 +417,9 @@ impl GameCounts<'_> {
     fn get(&self, t: u32) -> Result<u64> {
         match self {
             GameCounts::Stored(g) => g.at(t as usize),
-            GameCounts::Counted(g) => g.get(t as usize).copied().ok_or_else(|| Error::corrupt("a term id is out of range")),
+            GameCounts::Counted(g) => {
+                g.get(t as usize).copied().ok_or_else(|| Error::corrupt("a term id is out of range"))
+            }
         }
     }
 }

@@ -43,7 +43,11 @@ pub const PANGRAM_BONUS: u32 = 7;
 
 /// Points for a word of `len` letters, before any pangram bonus.
 pub fn base_points(len: usize) -> u32 {
-    if len == MIN_WORD_LEN { 1 } else { len as u32 }
+    if len == MIN_WORD_LEN {
+        1
+    } else {
+        len as u32
+    }
 }
 
 /// A honeycomb: a set of distinct letters and a centre letter among them.
@@ -147,7 +151,8 @@ struct LetterSets<'a> {
 impl<'a> LetterSets<'a> {
     fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<LetterSets<'a>> {
         let cols = index.columns(SectionId::Lettersets)?;
-        let sets = LetterSets { masks: cols.u32s(0)?, points: cols.u32s(1)?, starts: cols.u32s(2)?, ids: cols.u32s(3)? };
+        let sets =
+            LetterSets { masks: cols.u32s(0)?, points: cols.u32s(1)?, starts: cols.u32s(2)?, ids: cols.u32s(3)? };
         let n = sets.masks.len();
         if sets.points.len() != n || sets.starts.len() != n + 1 {
             return Err(cols.corrupt("has columns of different lengths"));
@@ -205,9 +210,13 @@ struct Honeycombs<'a> {
 impl<'a> Honeycombs<'a> {
     fn open<D: AsRef<[u8]>>(index: &'a Index<D>, id: SectionId) -> Result<Honeycombs<'a>> {
         let cols: Columns<'a> = index.columns(id)?;
-        let combs = Honeycombs { masks: cols.u32s(0)?, pangrams: cols.u32s(1)?, scores: cols.u32s(2)?, counts: cols.u32s(3)? };
+        let combs =
+            Honeycombs { masks: cols.u32s(0)?, pangrams: cols.u32s(1)?, scores: cols.u32s(2)?, counts: cols.u32s(3)? };
         let h = combs.masks.len();
-        if combs.pangrams.len() != h || combs.scores.len() != h * HONEYCOMB_LETTERS || combs.counts.len() != h * HONEYCOMB_LETTERS {
+        if combs.pangrams.len() != h
+            || combs.scores.len() != h * HONEYCOMB_LETTERS
+            || combs.counts.len() != h * HONEYCOMB_LETTERS
+        {
             return Err(cols.corrupt("has columns of different lengths"));
         }
         Ok(combs)
@@ -329,7 +338,9 @@ pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) ->
     // Sets of equal size compare a-z as their letter strings do exactly when
     // the lowest differing letter is in the smaller one: reversed bits, larger first.
     type Key = (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize);
-    let key = |m: LetterSet, c: usize, score: u32| -> Key { (std::cmp::Reverse(score), std::cmp::Reverse(m.0.reverse_bits()), c) };
+    let key = |m: LetterSet, c: usize, score: u32| -> Key {
+        (std::cmp::Reverse(score), std::cmp::Reverse(m.0.reverse_bits()), c)
+    };
     // A heap of the best `top` so far, worst on top: no list of every candidate.
     let mut kept: std::collections::BinaryHeap<(Key, [u32; 3], LetterSet)> = std::collections::BinaryHeap::new();
     for entry in Honeycombs::open(index, SectionId::Honeycombs)?.each(exclude) {
@@ -359,7 +370,13 @@ pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) ->
 /// Counts over the word list for honeycombs without `exclude`'s letters.
 pub fn stats<D: AsRef<[u8]>>(index: &Index<D>, exclude: LetterSet) -> Result<Stats> {
     let sets = LetterSets::open(index)?;
-    let mut stats = Stats { words: index.word_count() as u64, valid: 0, pangram_words: 0, pangram_lettersets: 0, candidate_honeycombs: 0 };
+    let mut stats = Stats {
+        words: index.word_count() as u64,
+        valid: 0,
+        pangram_words: 0,
+        pangram_lettersets: 0,
+        candidate_honeycombs: 0,
+    };
     for row in 0..sets.len() {
         let mask = sets.mask(row)?;
         if mask.intersects(exclude) || mask.len() > HONEYCOMB_LETTERS {
@@ -399,11 +416,14 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     if opts.common_only && !index.has_common_list() {
         return Err(Error::invalid("--common-only needs an index built with `--common FILE`"));
     }
-    let within = |v: u32, (lo, hi): (Option<u32>, Option<u32>)| lo.is_none_or(|lo| v >= lo) && hi.is_none_or(|hi| v <= hi);
+    let within =
+        |v: u32, (lo, hi): (Option<u32>, Option<u32>)| lo.is_none_or(|lo| v >= lo) && hi.is_none_or(|hi| v <= hi);
     let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
     let combs = Honeycombs::open(index, table)?;
     let qualifies = |entry: &Result<(LetterSet, usize, [u32; 3])>| match entry {
-        Ok((_, _, [score, count, pangrams])) => *pangrams > 0 && within(*score, opts.score) && within(*count, opts.words),
+        Ok((_, _, [score, count, pangrams])) => {
+            *pangrams > 0 && within(*score, opts.score) && within(*count, opts.words)
+        }
         Err(_) => true,
     };
     // Two passes (count, then find the pick) instead of a list of candidates.

@@ -51,7 +51,7 @@ impl LetterBox {
                 return Err(Error::invalid("a side is empty; give each side's letters, e.g. `riu pgh lcs yao`"));
             }
             let set = alphabet.parse_distinct(side, "side")?;
-            if let Some(dup) = set.intersects(seen).then(|| LetterSet(set.0 & seen.0)) {
+            if let Some(dup) = set.intersects(seen).then_some(LetterSet(set.0 & seen.0)) {
                 return Err(Error::invalid(format!(
                     "the letter {:?} is on two sides; each letter goes on one side only",
                     alphabet.letters_of(dup)
@@ -157,7 +157,11 @@ impl Playable {
 }
 
 /// Every playable word of the box, a-z.
-pub fn playable_words<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, min_len: usize) -> Result<Vec<Playable>> {
+pub fn playable_words<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    letter_box: &LetterBox,
+    min_len: usize,
+) -> Result<Vec<Playable>> {
     let map = index.words()?;
     let common = index.common()?;
     let local = |b: u8| letter_box.letters.iter().position(|&l| l == b).map(|i| i as u8);
@@ -221,7 +225,9 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &So
     let words = playable_words(index, letter_box, opts.min_len)?;
     let mut search = Search::new(&words, letter_box.letters.len());
     let by_words: Vec<u128> = (1..=opts.max_words).map(|k| search.count_solutions(k)).collect();
-    let count = by_words.iter().try_fold(0u128, |a, &b| a.checked_add(b))
+    let count = by_words
+        .iter()
+        .try_fold(0u128, |a, &b| a.checked_add(b))
         .ok_or_else(|| Error::invalid("too many solutions to count; lower --max-words"))?;
     let mut solutions = Vec::new();
     for k in 1..=opts.max_words {
@@ -360,7 +366,15 @@ impl<'w> Search<'w> {
 
     /// Depth-first over the words after `path`, pruning any branch whose
     /// cheapest finish cannot beat the worst solution kept.
-    fn extend(&mut self, path: &mut Vec<usize>, mask: u32, cost: Cost, left: usize, want: usize, kept: &mut BinaryHeap<Ranked>) {
+    fn extend(
+        &mut self,
+        path: &mut Vec<usize>,
+        mask: u32,
+        cost: Cost,
+        left: usize,
+        want: usize,
+        kept: &mut BinaryHeap<Ranked>,
+    ) {
         if left == 0 {
             if mask == self.full {
                 self.keep(path, cost, want, kept);

@@ -72,7 +72,9 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const REBUILD: &str = "rebuild it with `wordhoard build`";
         match &self.kind {
-            ErrorKind::NotAnIndex => write!(f, "not a wordhoard index (wrong magic bytes); build one with `wordhoard build`"),
+            ErrorKind::NotAnIndex => {
+                write!(f, "not a wordhoard index (wrong magic bytes); build one with `wordhoard build`")
+            }
             ErrorKind::NewerVersion { found, supported } => write!(
                 f,
                 "index format {found} is newer than this wordhoard reads ({supported}); {REBUILD} or upgrade wordhoard"
@@ -81,10 +83,9 @@ impl fmt::Display for Error {
             ErrorKind::Checksum { section } => {
                 write!(f, "index is corrupt: section `{section}` fails its checksum; {REBUILD}")
             }
-            ErrorKind::MissingSection { section } => write!(
-                f,
-                "index has no `{section}` section (built by an older wordhoard?); {REBUILD}"
-            ),
+            ErrorKind::MissingSection { section } => {
+                write!(f, "index has no `{section}` section (built by an older wordhoard?); {REBUILD}")
+            }
             ErrorKind::InvalidInput(msg) => f.write_str(msg),
             ErrorKind::Io(msg) => f.write_str(msg),
         }

@@ -164,8 +164,7 @@ pub struct Metadata {
 impl Metadata {
     /// Encodes the metadata for the `meta` section.
     pub fn encode(&self) -> Vec<u8> {
-        bincode::serde::encode_to_vec(self, bincode::config::standard())
-            .expect("metadata encodes to a Vec")
+        bincode::serde::encode_to_vec(self, bincode::config::standard()).expect("metadata encodes to a Vec")
     }
 
     /// Decodes the `meta` section, bounded by its length.
@@ -242,8 +241,7 @@ impl Header {
             return Err(Error::corrupt(format!("section count {count} is over {MAX_SECTIONS}")));
         }
         let table_end = FIXED_HEADER_LEN + count * SECTION_ENTRY_LEN;
-        let header_crc = read_u32(file, table_end)
-            .ok_or_else(|| Error::corrupt("header is truncated"))?;
+        let header_crc = read_u32(file, table_end).ok_or_else(|| Error::corrupt("header is truncated"))?;
         if crc32fast::hash(&file[..table_end]) != header_crc {
             return Err(Error::corrupt("header fails its checksum"));
         }
@@ -281,9 +279,7 @@ fn parse_entry(file: &[u8], at: usize, header_end: u64) -> Result<SectionEntry> 
     }
     match entry.offset.checked_add(entry.len) {
         Some(end) if end <= file.len() as u64 => Ok(entry),
-        _ => Err(Error::corrupt(format!(
-            "section `{name}` ends past the end of the file (truncated?)"
-        ))),
+        _ => Err(Error::corrupt(format!("section `{name}` ends past the end of the file (truncated?)"))),
     }
 }
 
@@ -433,8 +429,8 @@ impl<'a> Columns<'a> {
     /// Parses a column table, checking every column's bounds and alignment.
     pub fn parse(section: SectionId, bytes: &'a [u8]) -> Result<Columns<'a>> {
         let name = section.name();
-        let count = read_u32(bytes, 0)
-            .ok_or_else(|| Error::corrupt(format!("section `{name}` is truncated")))? as usize;
+        let count =
+            read_u32(bytes, 0).ok_or_else(|| Error::corrupt(format!("section `{name}` is truncated")))? as usize;
         let table = Columns { section: name, bytes, count };
         let entries_end = count
             .checked_mul(COLUMN_ENTRY_LEN)
@@ -524,9 +520,7 @@ impl<'a> U32s<'a> {
     /// Value `i` as a `usize`, or a corruption error naming `what`.
     #[inline]
     pub fn at(&self, i: usize) -> Result<usize> {
-        self.get(i)
-            .map(|v| v as usize)
-            .ok_or_else(|| Error::corrupt("a table index is out of bounds"))
+        self.get(i).map(|v| v as usize).ok_or_else(|| Error::corrupt("a table index is out of bounds"))
     }
 
     /// All values in order.

@@ -57,9 +57,8 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// Returns an error, never panics, for any file.
     pub fn from_bytes(data: D) -> Result<Index<D>> {
         let header = Header::parse(data.as_ref())?;
-        let meta_entry = header
-            .entry(SectionId::Meta)
-            .ok_or(Error::new(ErrorKind::MissingSection { section: "meta" }))?;
+        let meta_entry =
+            header.entry(SectionId::Meta).ok_or(Error::new(ErrorKind::MissingSection { section: "meta" }))?;
         let meta_bytes = &data.as_ref()[meta_entry.range()];
         if crc32fast::hash(meta_bytes) != meta_entry.crc {
             return Err(Error::new(ErrorKind::Checksum { section: "meta" }));
@@ -221,11 +220,19 @@ impl<D: AsRef<[u8]>> Index<D> {
                 let problem = if !ok {
                     Some("checksum mismatch".to_string())
                 } else if all_ok {
-                    SectionId::from_code(entry.code).and_then(|id| self.check_structure(id).err()).map(|e| e.to_string())
+                    SectionId::from_code(entry.code)
+                        .and_then(|id| self.check_structure(id).err())
+                        .map(|e| e.to_string())
                 } else {
                     None
                 };
-                SectionCheck { name: entry.name(), offset: entry.offset, len: entry.len, ok: problem.is_none(), problem }
+                SectionCheck {
+                    name: entry.name(),
+                    offset: entry.offset,
+                    len: entry.len,
+                    ok: problem.is_none(),
+                    problem,
+                }
             })
             .collect()
     }
@@ -251,8 +258,6 @@ impl CommonFlags<'_> {
     /// True when word `id` is on the common list.
     #[inline]
     pub fn is_common(&self, id: u32) -> bool {
-        self.bits
-            .and_then(|b| b.get(id as usize / 64))
-            .is_some_and(|w| w & (1 << (id % 64)) != 0)
+        self.bits.and_then(|b| b.get(id as usize / 64)).is_some_and(|w| w & (1 << (id % 64)) != 0)
     }
 }

@@ -24,10 +24,7 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     let file = File::open(path).map_err(|e| io_err("open", e))?;
     let meta = file.metadata().map_err(|e| io_err("read", e))?;
     if meta.is_dir() {
-        return Err(Error::new(ErrorKind::Io(format!(
-            "index {} is a directory, not an index file",
-            path.display()
-        ))));
+        return Err(Error::new(ErrorKind::Io(format!("index {} is a directory, not an index file", path.display()))));
     }
     if meta.len() == 0 {
         return Err(Error::corrupt("the file is empty"));

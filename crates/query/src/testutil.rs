@@ -11,4 +11,5 @@ pub(crate) fn index(words: &str, common: Option<&str>) -> Index<Vec<u8>> {
 }
 
 /// Norvig's tiny list from the Spelling Bee notebook.
-pub(crate) const NORVIG_TINY: &str = "amalgam\namalgamation\ngame\ngames\ngem\nglam\nmegaplex\ncacciatore\nerotica\nI\nme\n";
+pub(crate) const NORVIG_TINY: &str =
+    "amalgam\namalgamation\ngame\ngames\ngem\nglam\nmegaplex\ncacciatore\nerotica\nI\nme\n";

@@ -222,7 +222,11 @@ fn sweep_table_damage_with_valid_checksums() {
 }
 
 /// The absolute byte range of column `col` of a column-table section.
-fn column_range(file: &[u8], s: &wordhoard_query::format::SectionEntry, col: Option<usize>) -> Option<std::ops::Range<usize>> {
+fn column_range(
+    file: &[u8],
+    s: &wordhoard_query::format::SectionEntry,
+    col: Option<usize>,
+) -> Option<std::ops::Range<usize>> {
     let col = col?;
     let base = s.offset as usize;
     let at = base + 8 + col * 16;

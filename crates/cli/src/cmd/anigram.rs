@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use wordhoard_query::anigram::{Anigrams, Step, GOAL_LEN, START_LEN};
 
 use super::{query_err, usage, Context};
-use crate::output::{plural, thousands, emit};
+use crate::output::{emit, plural, thousands};
 
 /// The Anigrams commands.
 #[derive(Subcommand)]

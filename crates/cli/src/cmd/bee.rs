@@ -142,7 +142,8 @@ fn honeycomb_picture(out: &mut String, letters: &str, center: char) {
         let _ = writeln!(out, "     {}  [{}]  {}", outer[2], up(center), outer[3]);
         let _ = writeln!(out, "       {}   {}", outer[4], outer[5]);
     } else {
-        let row: Vec<String> = letters.chars().map(|c| if c == center { format!("[{}]", up(c)) } else { up(c).to_string() }).collect();
+        let row: Vec<String> =
+            letters.chars().map(|c| if c == center { format!("[{}]", up(c)) } else { up(c).to_string() }).collect();
         let _ = writeln!(out, "     {}", row.join(" "));
     }
 }
@@ -158,14 +159,20 @@ fn solution_text(out: &mut String, s: &Solution) {
         plural(s.score, "point"),
         plural(s.pangrams, "pangram")
     );
-    let pangrams: Vec<String> = s.words.iter().filter(|w| w.pangram).map(|w| format!("{} ({})", w.word, w.score)).collect();
+    let pangrams: Vec<String> =
+        s.words.iter().filter(|w| w.pangram).map(|w| format!("{} ({})", w.word, w.score)).collect();
     if !pangrams.is_empty() {
         let _ = writeln!(out, "\nPangrams");
         columns(out, &pangrams, 2, 80);
     }
     let max_len = s.words.iter().map(|w| w.word.len()).max().unwrap_or(0);
     for len in bee::MIN_WORD_LEN..=max_len {
-        let words: Vec<String> = s.words.iter().filter(|w| w.word.len() == len).map(|w| format!("{}{}", w.word, if w.pangram { "*" } else { "" })).collect();
+        let words: Vec<String> = s
+            .words
+            .iter()
+            .filter(|w| w.word.len() == len)
+            .map(|w| format!("{}{}", w.word, if w.pangram { "*" } else { "" }))
+            .collect();
         if words.is_empty() {
             continue;
         }
@@ -200,7 +207,13 @@ fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs) -> Result<()> {
         );
         let _ = writeln!(out, "Here are the words formed by each subset, with pangrams first:");
         for g in &groups {
-            let _ = writeln!(out, "\n{} forms {} for {}:", g.letters.to_uppercase(), plural(g.words.len() as u64, "word"), plural(g.score, "point"));
+            let _ = writeln!(
+                out,
+                "\n{} forms {} for {}:",
+                g.letters.to_uppercase(),
+                plural(g.words.len() as u64, "word"),
+                plural(g.score, "point")
+            );
             let items: Vec<String> = g.words.iter().map(|w| format!("{}({})", w.word, w.score)).collect();
             fill(out, &items, 80);
         }
@@ -233,9 +246,17 @@ fn best(ctx: &Context, index: &Idx, top: usize, exclude: &str) -> Result<()> {
         })
     };
     emit(ctx.json, json, |out| {
-        let without = if excluded.is_empty() { "any letters".to_string() } else { format!("no {}", index.alphabet().letters_of(excluded).to_uppercase()) };
+        let without = if excluded.is_empty() {
+            "any letters".to_string()
+        } else {
+            format!("no {}", index.alphabet().letters_of(excluded).to_uppercase())
+        };
         let _ = writeln!(out, "Best honeycombs ({without}):");
-        let _ = writeln!(out, "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}", "rank", "letters", "centre", "score", "words", "pangrams");
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
+            "rank", "letters", "centre", "score", "words", "pangrams"
+        );
         for (i, h) in combs.iter().enumerate() {
             let _ = writeln!(
                 out,
@@ -260,10 +281,17 @@ fn stats(ctx: &Context, index: &Idx, exclude: &str) -> Result<()> {
                "exclude": index.alphabet().letters_of(excluded)})
     };
     emit(ctx.json, json, |out| {
-        let without = if excluded.is_empty() { String::new() } else { format!(", without {}", index.alphabet().letters_of(excluded).to_uppercase()) };
+        let without = if excluded.is_empty() {
+            String::new()
+        } else {
+            format!(", without {}", index.alphabet().letters_of(excluded).to_uppercase())
+        };
         let rows = [
             ("words", st.words),
-            (&*format!("valid (>= {} letters, <= {} distinct{without})", bee::MIN_WORD_LEN, bee::HONEYCOMB_LETTERS), st.valid),
+            (
+                &*format!("valid (>= {} letters, <= {} distinct{without})", bee::MIN_WORD_LEN, bee::HONEYCOMB_LETTERS),
+                st.valid,
+            ),
             ("pangram words", st.pangram_words),
             ("pangram letter sets", st.pangram_lettersets),
             ("candidate honeycombs", st.candidate_honeycombs),
@@ -297,7 +325,9 @@ fn generate(ctx: &Context, index: &Idx, a: &GenerateArgs) -> Result<()> {
 
 /// A seed from the clock, for `generate` without `--seed`.
 pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
 }
 
 fn hints_json(h: &Hints) -> Value {

@@ -8,7 +8,7 @@ use serde_json::json;
 use wordhoard_query::boxed::{self, LetterBox, SolveOptions, DEFAULT_MIN_LEN};
 
 use super::{query_err, Context};
-use crate::output::{plural, thousands, emit};
+use crate::output::{emit, plural, thousands};
 
 /// The Letter Boxed commands.
 #[derive(Subcommand)]
@@ -52,17 +52,36 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
     };
     emit(ctx.json, json, |out| {
         draw_box(out, &letter_box.sides);
-        let _ = writeln!(out, "\n{} playable words; {} of at most {}", thousands(answer.playable as u64), plural(answer.count, "solution"), plural(max_words as u64, "word"));
-        let breakdown: Vec<String> = answer.by_words.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, n)| format!("{}: {}", plural(i as u64 + 1, "word"), thousands(*n))).collect();
+        let _ = writeln!(
+            out,
+            "\n{} playable words; {} of at most {}",
+            thousands(answer.playable as u64),
+            plural(answer.count, "solution"),
+            plural(max_words as u64, "word")
+        );
+        let breakdown: Vec<String> = answer
+            .by_words
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, n)| format!("{}: {}", plural(i as u64 + 1, "word"), thousands(*n)))
+            .collect();
         if !breakdown.is_empty() {
             let _ = writeln!(out, "({})", breakdown.join(", "));
         }
         if !answer.solutions.is_empty() {
-            let shown = if answer.solutions.len() as u128 == answer.count { "All".to_string() } else { format!("Best {}", answer.solutions.len()) };
+            let shown = if answer.solutions.len() as u128 == answer.count {
+                "All".to_string()
+            } else {
+                format!("Best {}", answer.solutions.len())
+            };
             let _ = writeln!(out, "\n{shown}:");
-            let widths: Vec<usize> = (0..max_words).map(|i| answer.solutions.iter().filter_map(|s| s.get(i)).map(String::len).max().unwrap_or(0)).collect();
+            let widths: Vec<usize> = (0..max_words)
+                .map(|i| answer.solutions.iter().filter_map(|s| s.get(i)).map(String::len).max().unwrap_or(0))
+                .collect();
             for (n, s) in answer.solutions.iter().enumerate() {
-                let cells: Vec<String> = s.iter().enumerate().map(|(i, w)| format!("{w:<width$}", width = widths[i])).collect();
+                let cells: Vec<String> =
+                    s.iter().enumerate().map(|(i, w)| format!("{w:<width$}", width = widths[i])).collect();
                 let _ = writeln!(out, "  {:>3}. {}", n + 1, cells.join("  ").trim_end());
             }
         }
@@ -77,7 +96,8 @@ fn draw_box(out: &mut String, sides: &[String]) {
         let inner = 2 * n + 1;
         let _ = writeln!(out, "     {}", up(&sides[0]));
         let _ = writeln!(out, "   +{}+", "-".repeat(inner));
-        let (left, right): (Vec<char>, Vec<char>) = (sides[3].to_uppercase().chars().collect(), sides[1].to_uppercase().chars().collect());
+        let (left, right): (Vec<char>, Vec<char>) =
+            (sides[3].to_uppercase().chars().collect(), sides[1].to_uppercase().chars().collect());
         for i in 0..n {
             let _ = writeln!(out, " {} |{}| {}", left[i], " ".repeat(inner), right[i]);
         }

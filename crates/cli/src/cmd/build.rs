@@ -12,7 +12,9 @@ use crate::output::{emit, plural, thousands};
 
 /// Arguments of `build`.
 #[derive(clap::Args)]
-#[command(after_help = "Example: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt")]
+#[command(
+    after_help = "Example: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt"
+)]
 pub struct Args {
     /// Word lists, one word a line (`-` reads stdin)
     #[arg(required = true, value_name = "WORDLIST")]
@@ -35,7 +37,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     if args.wordlists.iter().filter(|a| *a == "-").count() > 1 {
         return Err(super::usage("`-` (stdin) can be given only once"));
     }
-    let opts = BuildOptions { name: args.name, common: args.common.as_deref().map(WordSource::from_arg), ..Default::default() };
+    let opts = BuildOptions {
+        name: args.name,
+        common: args.common.as_deref().map(WordSource::from_arg),
+        ..Default::default()
+    };
     let mut built = build_index(&sources, &opts)?;
     let out = args
         .output
@@ -92,7 +98,13 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
         thousands(k.too_long)
     );
     if let Some(c) = &r.common {
-        let _ = writeln!(s, "  common words    {:>12}   from {} ({} not in the list)", thousands(c.flagged), c.source, thousands(c.not_in_index));
+        let _ = writeln!(
+            s,
+            "  common words    {:>12}   from {} ({} not in the list)",
+            thousands(c.flagged),
+            c.source,
+            thousands(c.not_in_index)
+        );
     }
     let _ = writeln!(s, "  anagram terms   {:>12}", thousands(r.terms));
     let _ = writeln!(s, "Sections ({}):", r.sections.len());

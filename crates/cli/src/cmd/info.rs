@@ -42,7 +42,12 @@ pub fn info(ctx: &Context) -> Result<()> {
             ("sources", meta.sources.join(", ")),
             ("source sha256", meta.source_sha256.clone()),
             ("lines read", format!("{} ({} skipped)", thousands(meta.lines_read), thousands(meta.lines_skipped))),
-            ("common list", meta.common_source.as_ref().map_or("none".into(), |c| format!("{c} ({} words)", thousands(meta.common_count)))),
+            (
+                "common list",
+                meta.common_source
+                    .as_ref()
+                    .map_or("none".into(), |c| format!("{c} ({} words)", thousands(meta.common_count))),
+            ),
             ("built by", format!("wordhoard {} at unix time {}", meta.tool_version, meta.built_at_unix)),
             ("size", format!("{} bytes", thousands(index.as_bytes().len() as u64))),
         ];
@@ -73,7 +78,8 @@ pub fn verify(ctx: &Context) -> Result<()> {
         },
         |s| {
             for c in &checks {
-                let status = if c.ok { "ok".to_string() } else { format!("BAD: {}", c.problem.as_deref().unwrap_or("")) };
+                let status =
+                    if c.ok { "ok".to_string() } else { format!("BAD: {}", c.problem.as_deref().unwrap_or("")) };
                 let _ = writeln!(s, "  {:<14} {:>12} bytes  {status}", c.name, thousands(c.len));
             }
             if bad.is_none() {

@@ -43,7 +43,10 @@ impl Context {
     pub fn open(&self) -> Result<Index<Mmap>> {
         let path = self.index_path();
         if !path.exists() {
-            return Err(anyhow!("no index at {}; {BUILD_HINT} (or point --index / $WORDHOARD_INDEX at one)", path.display()));
+            return Err(anyhow!(
+                "no index at {}; {BUILD_HINT} (or point --index / $WORDHOARD_INDEX at one)",
+                path.display()
+            ));
         }
         Index::open(&path).map_err(|e| match e.kind() {
             ErrorKind::Io(_) => anyhow!(e),
