@@ -232,3 +232,46 @@ fn help_lists_every_command_with_an_example() {
     let count = String::from_utf8(run(&["anigram", "count", "--help"]).stdout).unwrap();
     assert!(count.contains("Exit 2") && count.contains("exit 0 with 0 games"));
 }
+
+#[test]
+fn extreme_numbers_answer_or_refuse_but_never_crash() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let i = idx.to_str().unwrap();
+    let max = u64::MAX.to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["anigram", "count", "--goal-len", &max],
+        vec!["anigram", "count", "--start-len", "254", "--goal-len", "300"],
+        vec!["anigram", "count", "--start-len", &max, "--goal-len", &max],
+        vec!["anigram", "top", "--n", &max, "--goal-len", "256"],
+        vec!["anigram", "longest", "--start-len", &max],
+        vec!["bee", "best", "--top", &max],
+        vec!["bee", "generate", "--seed", &max, "--max-score", "4294967295"],
+        vec!["bee", "generate", "--min-words", "4294967296"],
+        vec!["boxed", "solve", "riu", "pgh", "lcs", "yao", "--min-len", "4294967296", "--limit", &max],
+        vec!["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", &max],
+    ];
+    for args in &cases {
+        let out = run(&[&["--index", i], &args[..]].concat());
+        let code = out.status.code();
+        assert!(code == Some(0) || code == Some(2), "{args:?}: {code:?} {}", stderr(&out));
+        if code == Some(2) {
+            assert_one_line_error(&out, 2);
+        }
+    }
+    let none = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--min-len", "4294967296"]);
+    assert_eq!(none["playable"], 0);
+    let zero = query(&idx, &["anigram", "count", "--start-len", "254", "--goal-len", "300"]);
+    assert_eq!(zero["games"], 0);
+}
+
+#[test]
+fn common_only_needs_a_common_list() {
+    let s = Scratch::new();
+    let list = s.write("l.txt", b"game\ngames\n");
+    let idx = s.path("n.hoard");
+    assert!(run(&["build", list.to_str().unwrap(), "-o", idx.to_str().unwrap()]).status.success());
+    let out = run(&["--index", idx.to_str().unwrap(), "bee", "solve", "agme", "--common-only"]);
+    assert_one_line_error(&out, 2);
+    assert!(stderr(&out).contains("--common"));
+}

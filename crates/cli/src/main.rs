@@ -66,6 +66,11 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 fn main() -> ExitCode {
+    // A panic is a bug; still, the user gets one line, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let at = info.location().map_or(String::new(), |l| format!(" at {}:{}", l.file(), l.line()));
+        eprintln!("error: internal error{at}; please report it (wordhoard {})", env!("CARGO_PKG_VERSION"));
+    }));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),

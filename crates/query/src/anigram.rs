@@ -375,6 +375,10 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         if goal_len == GOAL_LEN {
             return Ok(GameCounts::Stored(self.chains()?.games));
         }
+        if goal_len > u8::MAX as usize {
+            // Terms are at most 255 letters: no game reaches the goal.
+            return Ok(GameCounts::Counted(vec![0; self.term_count()]));
+        }
         let c = self.chains()?;
         let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
         // Bucket the terms of the lengths in play once, then count from the
@@ -428,7 +432,7 @@ fn check_lengths(start_len: usize, goal_len: usize) -> Result<()> {
     if goal_len <= start_len {
         return Err(Error::invalid(format!(
             "the goal length {goal_len} must be above the start length {start_len}; try --goal-len {}",
-            start_len + 1
+            start_len.saturating_add(1)
         )));
     }
     Ok(())

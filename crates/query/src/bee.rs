@@ -269,6 +269,9 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
 /// All words of a honeycomb, with their scores. With `common_only`, only
 /// words on the common list count.
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, common_only: bool) -> Result<Solution> {
+    if common_only && !index.has_common_list() {
+        return Err(Error::invalid("--common-only needs an index built with `--common FILE`"));
+    }
     let sets = LetterSets::open(index)?;
     let rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
     let mut ids = Vec::new();

@@ -106,7 +106,7 @@ impl SideAutomaton {
         for &(b, s) in &letter_box.side_of {
             side_of[b as usize] = s;
         }
-        SideAutomaton { side_of, min_len: min_len.max(1) as u32 }
+        SideAutomaton { side_of, min_len: min_len.clamp(1, u32::MAX as usize) as u32 }
     }
 }
 
