@@ -33,8 +33,8 @@ pub(crate) fn build(words: &SortedWords, alphabet: &Alphabet, common: &[bool], h
         .filter(|(_, w)| w.len() >= MIN_WORD_LEN)
         .filter_map(|(id, w)| Some((alphabet.set_of(w)?.0, id as u32)))
         .collect();
-    // Stable: ids stay ascending within each set.
-    by_set.sort_by_key(|&(mask, _)| mask);
+    // (mask, id) pairs are distinct, so ids come out ascending within a set.
+    by_set.sort_unstable();
 
     let mut rows: Vec<SetRow> = Vec::new();
     let mut starts = Vec::new();

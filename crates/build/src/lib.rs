@@ -249,13 +249,18 @@ fn flag_common(opts: &BuildOptions, list: Option<WordList>, words: &SortedWords)
     let (Some(source), Some(list)) = (&opts.common, list) else { return (flags, None) };
     let skipped = list.skipped.total();
     let mut report = CommonReport { source: source.name(), flagged: 0, not_in_index: 0, skipped };
-    for word in list.into_sorted_words().iter() {
-        match words.find(word) {
-            Some(id) => {
-                flags[id] = true;
-                report.flagged += 1;
-            }
-            None => report.not_in_index += 1,
+    // Both lists are sorted: one merge pass.
+    let common = list.into_sorted_words();
+    let mut id = 0;
+    for word in common.iter() {
+        while id < words.len() && words.get(id) < word {
+            id += 1;
+        }
+        if id < words.len() && words.get(id) == word {
+            flags[id] = true;
+            report.flagged += 1;
+        } else {
+            report.not_in_index += 1;
         }
     }
     (flags, Some(report))
