@@ -7,6 +7,7 @@ use wordhoard_query::format::ColumnsWriter;
 use wordhoard_query::rng::SplitMix64;
 
 use crate::hash::FastMap;
+use crate::wordlist::sort_by_bytes;
 use crate::{BuildError, SortedWords};
 
 /// Every word's term, sorted, with the words of each term.
@@ -25,28 +26,9 @@ impl Terms {
         for id in 0..words.len() {
             letters[words.span(id)].sort_unstable();
         }
-        // Sort by the first 16 letters as one integer (letters are never
-        // zero, so zero padding orders a prefix first), then settle ties
-        // between longer terms by their full letters.
-        let key = |id: u32| {
-            let t = &letters[words.span(id as usize)];
-            let mut k = [0u8; 16];
-            let n = t.len().min(16);
-            k[..n].copy_from_slice(&t[..n]);
-            u128::from_be_bytes(k)
-        };
-        let mut keyed: Vec<(u128, u32)> = (0..words.len() as u32).map(|id| (key(id), id)).collect();
-        keyed.sort_unstable();
         let term = |id: u32| &letters[words.span(id as usize)];
-        let mut i = 0;
-        while i < keyed.len() {
-            let run = keyed[i..].iter().take_while(|k| k.0 == keyed[i].0).count();
-            if run > 1 {
-                keyed[i..i + run].sort_unstable_by(|a, b| term(a.1).cmp(term(b.1)).then(a.1.cmp(&b.1)));
-            }
-            i += run;
-        }
-        let order: Vec<u32> = keyed.into_iter().map(|(_, id)| id).collect();
+        let mut order: Vec<u32> = (0..words.len() as u32).collect();
+        sort_by_bytes(&mut order, term);
         let mut starts: Vec<u32> = Vec::new();
         for (pos, &id) in order.iter().enumerate() {
             if pos == 0 || term(order[pos - 1]) != term(id) {
