@@ -129,13 +129,18 @@ impl<'a> Chains<'a> {
 /// Checks the structure of both sections (for `verify`).
 pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
-    a.chains()?;
-    for t in 0..a.term_count() as u32 {
-        let len = a.len_of(t)?;
-        for s in a.successors(t)? {
-            a.check_step(t, s?, len)?;
+    let c = a.chains()?;
+    a.groups.check_offsets(a.group_ids.len())?;
+    c.succ_starts.check_offsets(c.succs.len())?;
+    // Every edge adds exactly one letter (so no walk can loop).
+    let mut succs = c.succs.iter();
+    for (t, (lo, hi)) in c.succ_starts.iter().zip(c.succ_starts.iter().skip(1)).enumerate() {
+        let want = c.lens[t].checked_add(1);
+        for s in succs.by_ref().take((hi - lo) as usize) {
+            if c.lens.get(s as usize).copied() != want {
+                return Err(Error::corrupt("section `chains` links a term to one that is not one letter longer"));
+            }
         }
-        a.groups.range(t as usize)?;
     }
     if a.group_ids.iter().any(|id| id as usize >= index.word_count()) {
         return Err(Error::corrupt("section `terms` has a word id out of range"));

@@ -244,20 +244,12 @@ impl<'a> Honeycombs<'a> {
 /// Checks the structure of both bee sections (for `verify`).
 pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let sets = LetterSets::open(index)?;
-    let mut previous = None;
-    for row in 0..sets.len() {
-        let mask = sets.mask(row)?;
-        if previous.is_some_and(|p| p >= mask) {
-            return Err(Error::corrupt("section `lettersets` masks are not ascending"));
-        }
-        previous = Some(mask);
-        sets.starts.range(row)?;
+    if !sets.masks.iter().zip(sets.masks.iter().skip(1)).all(|(a, b)| a < b) {
+        return Err(Error::corrupt("section `lettersets` masks are not ascending"));
     }
+    sets.starts.check_offsets(sets.ids.len())?;
     if sets.ids.iter().any(|id| id as usize >= index.word_count()) {
         return Err(Error::corrupt("section `lettersets` has a word id out of range"));
-    }
-    if sets.starts.get(sets.len()) != Some(sets.ids.len() as u32) {
-        return Err(Error::corrupt("section `lettersets` offsets do not end at its id column"));
     }
     Honeycombs::open(index, SectionId::Honeycombs)?.each(LetterSet::EMPTY).try_for_each(|r| r.map(drop))?;
     if index.has_section(SectionId::CommonHoneycombs) {

@@ -542,6 +542,17 @@ impl<'a> U32s<'a> {
         None
     }
 
+    /// Checks a whole offsets column at once: ascending, ending at `len`
+    /// (the length of the table it points into). After this, every
+    /// [`U32s::range`] of it is in bounds.
+    pub fn check_offsets(&self, len: usize) -> Result<()> {
+        let ascending = self.iter().zip(self.iter().skip(1)).all(|(a, b)| a <= b);
+        if self.is_empty() || !ascending || self.get(self.len() - 1) != Some(len as u32) {
+            return Err(Error::corrupt("an offsets column is not ascending or does not end at its table"));
+        }
+        Ok(())
+    }
+
     /// Values `[start, end)` of a column of offsets into another table:
     /// the range `offsets[i]..offsets[i + 1]`, checked to be ordered.
     pub fn range(&self, i: usize) -> Result<std::ops::Range<usize>> {

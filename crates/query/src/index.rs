@@ -212,6 +212,19 @@ impl<D: AsRef<[u8]>> Index<D> {
         let crc_ok: Vec<bool> =
             self.header.sections.iter().map(|e| crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc).collect();
         let all_ok = crc_ok.iter().all(|&ok| ok);
+        // Each puzzle's check covers all of its sections: run it once.
+        let (bee, anigram) = (OnceLock::new(), OnceLock::new());
+        let check = |id: SectionId| -> Result<()> {
+            match id {
+                SectionId::Meta => Ok(()),
+                SectionId::Words => self.words().map(drop),
+                SectionId::Common => self.common().map(drop),
+                SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => {
+                    bee.get_or_init(|| crate::bee::check(self)).clone()
+                }
+                SectionId::Terms | SectionId::Chains => anigram.get_or_init(|| crate::anigram::check(self)).clone(),
+            }
+        };
         self.header
             .sections
             .iter()
@@ -220,9 +233,7 @@ impl<D: AsRef<[u8]>> Index<D> {
                 let problem = if !ok {
                     Some("checksum mismatch".to_string())
                 } else if all_ok {
-                    SectionId::from_code(entry.code)
-                        .and_then(|id| self.check_structure(id).err())
-                        .map(|e| e.to_string())
+                    SectionId::from_code(entry.code).and_then(|id| check(id).err()).map(|e| e.to_string())
                 } else {
                     None
                 };
@@ -235,16 +246,6 @@ impl<D: AsRef<[u8]>> Index<D> {
                 }
             })
             .collect()
-    }
-
-    fn check_structure(&self, id: SectionId) -> Result<()> {
-        match id {
-            SectionId::Meta => Ok(()),
-            SectionId::Words => self.words().map(drop),
-            SectionId::Common => self.common().map(drop),
-            SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => crate::bee::check(self),
-            SectionId::Terms | SectionId::Chains => crate::anigram::check(self),
-        }
     }
 }
 
