@@ -355,6 +355,21 @@ impl Bench {
                 s.map_or("-".into(), |s| format!("{:.0}x", s / f))
             );
         }
+        out += "\nFirst use of a section: a fresh map, then its checksum (one prefault call and a CRC-32 pass). \
+                This is what a query pays once per section it reads.\n\n| section | bytes | first use us |\n|---|---:|---:|\n";
+        for id in wordhoard_query::format::SectionId::ALL {
+            let Some(entry) = index.header().entry(id).copied() else { continue };
+            let mut samples: Vec<f64> = (0..31)
+                .map(|_| {
+                    let fresh = Index::open(path).expect("index opens");
+                    let started = Instant::now();
+                    std::hint::black_box(fresh.section(id).expect("section checks").len());
+                    started.elapsed().as_secs_f64() * 1e6
+                })
+                .collect();
+            samples.sort_by(f64::total_cmp);
+            out += &format!("| {} | {} | {:.0} |\n", id.name(), entry.len, samples[samples.len() / 2]);
+        }
         out + "\n"
     }
 }
