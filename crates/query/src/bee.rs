@@ -406,8 +406,8 @@ pub struct GenerateOptions {
 /// A random valid honeycomb (it has a pangram) within the bounds, chosen
 /// uniformly among all that qualify, with its answers.
 pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Solution> {
-    check_range("score", opts.score)?;
-    check_range("word", opts.words)?;
+    check_range("score", "score", opts.score)?;
+    check_range("word count", "words", opts.words)?;
     if opts.common_only && !index.has_common_list() {
         return Err(Error::invalid("--common-only needs an index built with `--common FILE`"));
     }
@@ -441,11 +441,11 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     solve(index, Puzzle { letters, center }, opts.common_only)
 }
 
-fn check_range(what: &str, (lo, hi): (Option<u32>, Option<u32>)) -> Result<()> {
+/// An empty range is a usage error naming the flags (`--min-<flag>`).
+fn check_range(what: &str, flag: &str, (lo, hi): (Option<u32>, Option<u32>)) -> Result<()> {
     match (lo, hi) {
         (Some(lo), Some(hi)) if lo > hi => Err(Error::invalid(format!(
-            "the {what} range {lo}..{hi} is empty; give --min-{what}s no larger than --max-{what}s",
-            what = if what == "word" { "word" } else { "score" }
+            "the {what} range {lo}..{hi} is empty; give --min-{flag} no larger than --max-{flag}"
         ))),
         _ => Ok(()),
     }

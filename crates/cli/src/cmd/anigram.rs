@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde_json::{json, Value};
 use wordhoard_query::anigram::{Anigrams, Step, GOAL_LEN, START_LEN};
 
-use super::{query_err, usage, Context};
+use super::{query_err, Context};
 use crate::output::{emit, plural, thousands};
 
 /// The Anigrams commands.
@@ -74,21 +74,29 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
     match command {
         Command::Unscramble { letters } => {
             let step = a.unscramble(&letters).map_err(query_err)?;
-            emit(ctx.json, || json!({"term": step.term, "words": step.words}), |out| {
-                if step.words.is_empty() {
-                    let _ = writeln!(out, "{}: no words", step.term);
-                } else {
-                    let _ = writeln!(out, "{}: {}", step.term, step.words.join(" "));
-                }
-            })
+            emit(
+                ctx.json,
+                || json!({"term": step.term, "words": step.words}),
+                |out| {
+                    if step.words.is_empty() {
+                        let _ = writeln!(out, "{}: no words", step.term);
+                    } else {
+                        let _ = writeln!(out, "{}: {}", step.term, step.words.join(" "));
+                    }
+                },
+            )
         }
         Command::Longest { from, start_len } => {
             let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
             let chain = a.longest(from_id, start_len).map_err(query_err)?;
-            emit(ctx.json, || json!({"length": chain.len(), "chain": chain_json(&chain)}), |out| {
-                let _ = writeln!(out, "Longest chain: {}", plural(chain.len() as u64, "term"));
-                chain_text(out, &chain);
-            })
+            emit(
+                ctx.json,
+                || json!({"length": chain.len(), "chain": chain_json(&chain)}),
+                |out| {
+                    let _ = writeln!(out, "Longest chain: {}", plural(chain.len() as u64, "term"));
+                    chain_text(out, &chain);
+                },
+            )
         }
         Command::Count { from, start_len, goal_len } => {
             let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
@@ -116,20 +124,30 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             emit(ctx.json, json, |out| {
                 let _ = writeln!(out, "Starting terms with the most games ({start_len} -> {goal_len} letters):");
                 for (i, t) in top.iter().enumerate() {
-                    let _ = writeln!(out, "  {:>3}. {:<8} {:>10}  {}", i + 1, t.term, thousands(t.games), t.words.join(" "));
+                    let _ = writeln!(
+                        out,
+                        "  {:>3}. {:<8} {:>10}  {}",
+                        i + 1,
+                        t.term,
+                        thousands(t.games),
+                        t.words.join(" ")
+                    );
                 }
             })
         }
         Command::Generate { seed } => {
             let seed = seed.unwrap_or_else(super::bee::clock_seed);
             let chain = a.generate(seed).map_err(query_err)?;
-            emit(ctx.json, || json!({"seed": seed, "length": chain.len(), "chain": chain_json(&chain)}), |out| {
-                let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
-                chain_text(out, &chain);
-            })
+            emit(
+                ctx.json,
+                || json!({"seed": seed, "length": chain.len(), "chain": chain_json(&chain)}),
+                |out| {
+                    let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
+                    chain_text(out, &chain);
+                },
+            )
         }
     }
-    .map_err(|e| if e.downcast_ref::<wordhoard_query::Error>().is_some_and(|q| q.is_usage()) { usage(e.to_string()) } else { e })
 }
 
 fn chain_json(chain: &[Step]) -> Value {
