@@ -166,18 +166,10 @@ impl WordList {
     /// Sorts and de-duplicates what was read so far, rewriting the arena;
     /// the next compaction waits until the list has doubled again.
     fn compact(&mut self) {
-        let sorted = std::mem::take(self).into_parts();
-        let (lines, skipped, hasher) = (sorted.1, sorted.2, sorted.3);
-        let words = sorted.0;
+        let words = sort_and_dedup(std::mem::take(&mut self.bytes), std::mem::take(&mut self.spans));
         self.spans = (0..words.len()).map(|id| (words.starts[id], words.get(id).len() as u8)).collect();
         self.bytes = words.bytes;
         self.compact_at = 2 * self.spans.len();
-        (self.lines, self.skipped, self.hasher) = (lines, skipped, hasher);
-    }
-
-    fn into_parts(self) -> (SortedWords, u64, Skipped, Sha256) {
-        let (lines, skipped, hasher) = (self.lines, self.skipped, self.hasher.clone());
-        (self.into_sorted_words(), lines, skipped, hasher)
     }
 
     /// SHA-256 (hex) of all source bytes read, in order.
@@ -187,24 +179,29 @@ impl WordList {
 
     /// The distinct words, sorted (byte order); consumes the list.
     pub fn into_sorted_words(self) -> SortedWords {
-        let WordList { bytes, mut spans, .. } = self;
-        let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
-        // Most lists arrive sorted; checking is cheaper than sorting.
-        if !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
-            let mut order: Vec<u32> = (0..spans.len() as u32).collect();
-            sort_by_bytes(&mut order, |i| word(&spans[i as usize]));
-            spans = order.into_iter().map(|i| spans[i as usize]).collect();
-        }
-        spans.dedup_by(|a, b| word(a) == word(b));
-        let mut sorted =
-            SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
-        for span in &spans {
-            sorted.starts.push(sorted.bytes.len() as u32);
-            sorted.bytes.extend_from_slice(word(span));
-        }
-        sorted.starts.push(sorted.bytes.len() as u32);
-        sorted
+        sort_and_dedup(self.bytes, self.spans)
     }
+}
+
+/// Sorts the words `spans` point at in `bytes`, drops repeats, and copies
+/// them into a fresh arena in order.
+fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>) -> SortedWords {
+    let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
+    // Most lists arrive sorted; checking is cheaper than sorting.
+    if !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
+        let mut order: Vec<u32> = (0..spans.len() as u32).collect();
+        sort_by_bytes(&mut order, |i| word(&spans[i as usize]));
+        spans = order.into_iter().map(|i| spans[i as usize]).collect();
+    }
+    spans.dedup_by(|a, b| word(a) == word(b));
+    let mut sorted =
+        SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
+    for span in &spans {
+        sorted.starts.push(sorted.bytes.len() as u32);
+        sorted.bytes.extend_from_slice(word(span));
+    }
+    sorted.starts.push(sorted.bytes.len() as u32);
+    sorted
 }
 
 /// Distinct words in byte order, in one arena; a word's id is its position.
