@@ -1,11 +1,11 @@
 //! Builds the Anigrams sections `terms` and `chains`; their layout is
 //! documented in `wordhoard_query::anigram`.
 
-use fst::MapBuilder;
 use wordhoard_query::anigram::{GOAL_LEN, NO_NEXT};
 use wordhoard_query::format::ColumnsWriter;
 use wordhoard_query::rng::SplitMix64;
 
+use crate::fst_writer;
 use crate::hash::FastMap;
 use crate::wordlist::sort_by_bytes;
 use crate::{BuildError, SortedWords};
@@ -57,12 +57,7 @@ pub(crate) fn build(words: &SortedWords) -> Result<(Vec<u8>, Vec<u8>, usize), Bu
 }
 
 fn terms_fst<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Result<Vec<u8>, BuildError> {
-    let fail = |e: fst::Error| BuildError::new(format!("cannot build the terms FST: {e}"));
-    let mut fst = MapBuilder::memory();
-    for t in 0..count {
-        fst.insert(term_of(t), t as u64).map_err(fail)?;
-    }
-    fst.into_inner().map_err(fail)
+    fst_writer::rank_map((0..count).map(term_of), "terms")
 }
 
 /// The add-one-letter graph over terms, as adjacency lists.

@@ -21,6 +21,7 @@
 
 mod anigram;
 mod bee;
+mod fst_writer;
 mod hash;
 mod publish;
 pub mod wordlist;
@@ -28,7 +29,6 @@ pub mod wordlist;
 use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use fst::MapBuilder;
 use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
 use wordhoard_query::Alphabet;
 
@@ -235,12 +235,7 @@ fn default_name(source: &WordSource) -> String {
 }
 
 fn words_fst(words: &SortedWords) -> Result<Vec<u8>, BuildError> {
-    let fail = |e: fst::Error| BuildError::new(format!("cannot build the words FST: {e}"));
-    let mut map = MapBuilder::memory();
-    for (id, word) in words.iter().enumerate() {
-        map.insert(word, id as u64).map_err(fail)?;
-    }
-    map.into_inner().map_err(fail)
+    fst_writer::rank_map(words.iter(), "words")
 }
 
 /// The common flag per word id, and what the common list held.
