@@ -6,7 +6,7 @@ use wordhoard_query::format::ColumnsWriter;
 use wordhoard_query::rng::SplitMix64;
 
 use crate::fst_writer;
-use crate::hash::FastMap;
+use crate::hash::{FastMap, TagTable};
 use crate::wordlist::sort_by_bytes;
 use crate::{BuildError, SortedWords};
 
@@ -22,10 +22,7 @@ pub(crate) struct Terms {
 
 impl Terms {
     pub(crate) fn new(words: &SortedWords) -> Terms {
-        let mut letters = words.bytes().to_vec();
-        for id in 0..words.len() {
-            letters[words.span(id)].sort_unstable();
-        }
+        let letters = sort_letters(words);
         let term = |id: u32| &letters[words.span(id as usize)];
         let mut order: Vec<u32> = (0..words.len() as u32).collect();
         sort_by_bytes(&mut order, term);
@@ -42,6 +39,15 @@ impl Terms {
     fn len(&self) -> usize {
         self.starts.len() - 1
     }
+}
+
+/// Each word's letters sorted, at the word's own span.
+fn sort_letters(words: &SortedWords) -> Vec<u8> {
+    let mut letters = words.bytes().to_vec();
+    for id in 0..words.len() {
+        letters[words.span(id)].sort_unstable();
+    }
+    letters
 }
 
 /// Returns the encoded `terms` and `chains` sections and the term count.
@@ -67,53 +73,96 @@ struct Graph {
     succs: Vec<u32>,
 }
 
-/// A random value per byte: a term's multiset hash is the wrapping sum over
-/// its letters, so dropping a letter is one subtraction.
-fn letter_values() -> [u64; 256] {
-    let mut rng = SplitMix64::new(0x5eed);
-    std::array::from_fn(|_| rng.next_u64())
+/// How terms are told apart and found. A term's hash is the wrapping sum
+/// of a random value per letter, so dropping a letter is one subtraction;
+/// its key is its count of each letter, four bits a letter in a `u128`,
+/// exact and just as additive, to confirm a hash match. Up to 32 distinct
+/// bytes and 15 of any one letter have a key; the rare terms beyond that
+/// are found by their letters instead.
+struct TermKeys {
+    value: [u64; 256],
+    unit: [u128; 256],
+}
+
+impl TermKeys {
+    /// Marks a term without a key; no term has all 32 lanes at 15.
+    const NO_KEY: u128 = u128::MAX;
+
+    fn new<'a>(terms: impl Iterator<Item = &'a [u8]>) -> TermKeys {
+        let mut seen = [false; 256];
+        terms.flat_map(|t| t.iter()).for_each(|&b| seen[b as usize] = true);
+        let mut unit = [0u128; 256];
+        for (lane, (b, _)) in seen.iter().enumerate().filter(|(_, &s)| s).take(32).enumerate() {
+            unit[b] = 1 << (4 * lane);
+        }
+        let mut rng = SplitMix64::new(0x5eed);
+        TermKeys { value: std::array::from_fn(|_| rng.next_u64()), unit }
+    }
+
+    /// The term's hash and key (`NO_KEY` when it has none). Terms are
+    /// sorted, so equal letters are adjacent.
+    fn of(&self, term: &[u8]) -> (u64, u128) {
+        let (mut hash, mut key, mut unkeyed) = (0u64, 0u128, false);
+        for &b in term {
+            hash = hash.wrapping_add(self.value[b as usize]);
+            key += self.unit[b as usize];
+            unkeyed |= self.unit[b as usize] == 0;
+        }
+        // Only a term of 16 letters or more can hold one letter 16 times.
+        if unkeyed || term.len() >= 16 && term.chunk_by(|a, b| a == b).any(|run| run.len() > 15) {
+            key = Self::NO_KEY;
+        }
+        (hash, key)
+    }
 }
 
 impl Graph {
     fn new<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Graph {
-        let values = letter_values();
-        let hash = |t: &[u8]| t.iter().fold(0u64, |h, &b| h.wrapping_add(values[b as usize]));
-        // One table per length, so each probe hits a cache-sized table;
-        // sized up front so none is rehashed while filling.
-        let mut sizes: Vec<usize> = Vec::new();
-        for t in 0..count {
-            let len = term_of(t).len();
-            if sizes.len() <= len {
-                sizes.resize(len + 1, 0);
-            }
-            sizes[len] += 1;
-        }
-        let mut by_len: Vec<FastMap<u64, u32>> =
-            sizes.iter().map(|&n| FastMap::with_capacity_and_hasher(n, Default::default())).collect();
-        for t in 0..count {
-            let term = term_of(t);
-            by_len[term.len()].insert(hash(term), t as u32);
-        }
+        let lens: Vec<u8> = (0..count).map(|t| term_of(t).len() as u8).collect();
+        let term_keys = TermKeys::new((0..count).map(&term_of));
+        let (hashes, keys): (Vec<u64>, Vec<u128>) = (0..count).map(|t| term_keys.of(term_of(t))).unzip();
+        // Terms a length at a time: each term looks up only the terms one
+        // letter shorter, a table small enough to stay in cache.
+        let (by_len, len_starts) = group_by_length(&lens);
         let mut edges: Vec<(u32, u32)> = Vec::new();
-        for to in 0..count {
-            let term = term_of(to);
-            if term.len() < 2 {
-                continue;
-            }
-            let h = hash(term);
-            let shorter = &by_len[term.len() - 1];
-            for i in 0..term.len() {
-                if i > 0 && term[i] == term[i - 1] {
-                    continue;
+        let mut shorter = TagTable::with_capacity(0);
+        let mut unkeyed: FastMap<&[u8], u32> = FastMap::default();
+        let mut dropped = Vec::new();
+        for group in len_starts.windows(2) {
+            let ids = &by_len[group[0] as usize..group[1] as usize];
+            let mut current = TagTable::with_capacity(ids.len());
+            for &to in ids {
+                let (hash, key, term) = (hashes[to as usize], keys[to as usize], term_of(to as usize));
+                current.insert(hash, to);
+                if key == TermKeys::NO_KEY {
+                    unkeyed.insert(term, to);
                 }
-                let Some(&from) = shorter.get(&h.wrapping_sub(values[term[i] as usize])) else { continue };
-                // A hash match is checked letter by letter: no false edges.
-                if is_term_minus(term_of(from as usize), term, i) {
-                    edges.push((from, to as u32));
+                for (i, &letter) in term.iter().enumerate() {
+                    if i > 0 && letter == term[i - 1] {
+                        continue;
+                    }
+                    let hash = hash.wrapping_sub(term_keys.value[letter as usize]);
+                    let from = if key != TermKeys::NO_KEY {
+                        shorter.find(hash, |from| keys[from as usize] == key - term_keys.unit[letter as usize])
+                    } else {
+                        // Rare: spell out the shorter term.
+                        dropped.clear();
+                        dropped.extend_from_slice(&term[..i]);
+                        dropped.extend_from_slice(&term[i + 1..]);
+                        match term_keys.of(&dropped).1 {
+                            TermKeys::NO_KEY => unkeyed.get(dropped.as_slice()).copied(),
+                            key => shorter.find(hash, |from| keys[from as usize] == key),
+                        }
+                    };
+                    if let Some(from) = from {
+                        edges.push((from, to));
+                    }
                 }
             }
+            shorter = current;
         }
-        edges.sort_unstable();
+        // Successor lists by a counting sort on `from`; terms were visited
+        // in ascending id within a length, so each list is ascending.
         let mut succ_starts = vec![0u32; count + 1];
         for &(from, _) in &edges {
             succ_starts[from as usize + 1] += 1;
@@ -121,38 +170,21 @@ impl Graph {
         for i in 0..count {
             succ_starts[i + 1] += succ_starts[i];
         }
-        Graph {
-            lens: (0..count).map(|t| term_of(t).len() as u8).collect(),
-            succ_starts,
-            succs: edges.into_iter().map(|(_, to)| to).collect(),
+        let mut fill = succ_starts.clone();
+        let mut succs = vec![0u32; edges.len()];
+        for (from, to) in edges {
+            succs[fill[from as usize] as usize] = to;
+            fill[from as usize] += 1;
         }
+        Graph { lens, succ_starts, succs }
     }
 
     fn successors(&self, t: usize) -> &[u32] {
         &self.succs[self.succ_starts[t] as usize..self.succ_starts[t + 1] as usize]
     }
 
-    /// Term ids grouped by length, shortest first.
-    fn by_length(&self) -> Vec<u32> {
-        let max = self.lens.iter().copied().max().unwrap_or(0) as usize;
-        let mut starts = vec![0u32; max + 2];
-        for &l in &self.lens {
-            starts[l as usize + 1] += 1;
-        }
-        for l in 0..=max {
-            starts[l + 1] += starts[l];
-        }
-        let mut fill = starts.clone();
-        let mut ids = vec![0u32; self.lens.len()];
-        for (t, &l) in self.lens.iter().enumerate() {
-            ids[fill[l as usize] as usize] = t as u32;
-            fill[l as usize] += 1;
-        }
-        ids
-    }
-
     fn encode(&self) -> Result<Vec<u8>, BuildError> {
-        let by_len = self.by_length();
+        let (by_len, _) = group_by_length(&self.lens);
         let n = self.lens.len();
         let mut games = vec![0u64; n];
         let mut longest = vec![1u8; n];
@@ -187,7 +219,92 @@ impl Graph {
     }
 }
 
-/// True when `shorter` is `longer` without its letter at `skip`.
-fn is_term_minus(shorter: &[u8], longer: &[u8], skip: usize) -> bool {
-    shorter.len() + 1 == longer.len() && shorter[..skip] == longer[..skip] && shorter[skip..] == longer[skip + 1..]
+/// Term ids grouped by length, shortest first, ascending within a length;
+/// and where each length's group starts, with the end last.
+fn group_by_length(lens: &[u8]) -> (Vec<u32>, Vec<u32>) {
+    let mut starts = vec![0u32; 257];
+    for &l in lens {
+        starts[l as usize + 1] += 1;
+    }
+    for l in 0..256 {
+        starts[l + 1] += starts[l];
+    }
+    let mut fill = starts.clone();
+    let mut ids = vec![0u32; lens.len()];
+    for (t, &l) in lens.iter().enumerate() {
+        ids[fill[l as usize] as usize] = t as u32;
+        fill[l as usize] += 1;
+    }
+    (ids, starts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every (from, to) where `to` is `from` plus one letter, by brute force.
+    fn brute_edges(terms: &[Vec<u8>]) -> Vec<(u32, u32)> {
+        let mut edges = Vec::new();
+        for (to, long) in terms.iter().enumerate() {
+            for (from, short) in terms.iter().enumerate() {
+                let plus_one = short.len() + 1 == long.len()
+                    && (0..long.len()).any(|i| [&long[..i], &long[i + 1..]].concat() == *short);
+                if plus_one {
+                    edges.push((from as u32, to as u32));
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges
+    }
+
+    fn graph_edges(terms: &[Vec<u8>]) -> Vec<(u32, u32)> {
+        let g = Graph::new(terms.len(), |t| terms[t].as_slice());
+        (0..terms.len()).flat_map(|f| g.successors(f).iter().map(move |&t| (f as u32, t))).collect()
+    }
+
+    fn sorted_terms(words: &[&[u8]]) -> Vec<Vec<u8>> {
+        let mut terms: Vec<Vec<u8>> = words
+            .iter()
+            .map(|w| {
+                let mut t = w.to_vec();
+                t.sort_unstable();
+                t
+            })
+            .collect();
+        terms.sort();
+        terms.dedup();
+        terms
+    }
+
+    #[test]
+    fn finds_edges_between_terms_without_a_letter_count_key() {
+        // 15 of a letter fit a key's lane, 16 and 17 do not.
+        let a = |n: usize| vec![b'a'; n];
+        let words: Vec<Vec<u8>> =
+            vec![a(14), a(15), a(16), a(17), [a(15), b"b".to_vec()].concat(), [a(16), b"b".to_vec()].concat()];
+        let terms = sorted_terms(&words.iter().map(|w| w.as_slice()).collect::<Vec<_>>());
+        assert_eq!(graph_edges(&terms), brute_edges(&terms));
+        assert_eq!(graph_edges(&terms).len(), 6);
+    }
+
+    #[test]
+    fn finds_edges_over_more_than_32_distinct_bytes() {
+        // Bytes past the 32 lanes have no key either.
+        let words: Vec<Vec<u8>> =
+            (0u8..40).flat_map(|i| [vec![b'0' + i], vec![b'0' + i, b'0' + (i + 1) % 40]]).collect();
+        let terms = sorted_terms(&words.iter().map(|w| w.as_slice()).collect::<Vec<_>>());
+        assert_eq!(graph_edges(&terms), brute_edges(&terms));
+    }
+
+    #[test]
+    fn finds_the_same_edges_as_brute_force_on_random_terms() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..50 {
+            let words: Vec<Vec<u8>> =
+                (0..80).map(|_| (0..1 + rng.below(7)).map(|_| b'a' + rng.below(5) as u8).collect()).collect();
+            let terms = sorted_terms(&words.iter().map(|w| w.as_slice()).collect::<Vec<_>>());
+            assert_eq!(graph_edges(&terms), brute_edges(&terms));
+        }
+    }
 }

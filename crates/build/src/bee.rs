@@ -5,16 +5,23 @@ use wordhoard_query::bee::{base_points, HONEYCOMB_LETTERS, MIN_WORD_LEN, PANGRAM
 use wordhoard_query::format::ColumnsWriter;
 use wordhoard_query::{Alphabet, LetterSet};
 
-use crate::hash::FastMap;
+use crate::hash::TagTable;
 use crate::SortedWords;
 
 /// One letter set and the totals its words give a honeycomb.
 struct SetRow {
     mask: LetterSet,
-    points: u32,
-    count: u32,
-    common_points: u32,
-    common_count: u32,
+    /// Points and words of all its words, then of its common words.
+    totals: Tally,
+}
+
+/// Points, words, common points, common words: added as one vector.
+type Tally = [u32; 4];
+
+#[inline]
+fn add(sum: &mut Tally, more: &Tally) {
+    // Spelled out, so the four adds become one vector add.
+    *sum = [sum[0] + more[0], sum[1] + more[1], sum[2] + more[2], sum[3] + more[3]];
 }
 
 /// The encoded bee sections.
@@ -27,95 +34,95 @@ pub(crate) struct BeeSections {
 
 /// Builds the bee sections; `common` flags each word id.
 pub(crate) fn build(words: &SortedWords, alphabet: &Alphabet, common: &[bool], has_common: bool) -> BeeSections {
-    let mut by_set: Vec<(u32, u32)> = words
+    // (mask, id) packed in a u64 sorts as one integer; the pairs are
+    // distinct, so ids come out ascending within a set.
+    let mut by_set: Vec<u64> = words
         .iter()
         .enumerate()
         .filter(|(_, w)| w.len() >= MIN_WORD_LEN)
-        .filter_map(|(id, w)| Some((alphabet.set_of(w)?.0, id as u32)))
+        .filter_map(|(id, w)| Some((alphabet.set_of(w)?.0 as u64) << 32 | id as u64))
         .collect();
-    // (mask, id) pairs are distinct, so ids come out ascending within a set.
     by_set.sort_unstable();
 
     let mut rows: Vec<SetRow> = Vec::new();
     let mut starts = Vec::new();
-    for (i, &(mask, id)) in by_set.iter().enumerate() {
+    for (i, &pair) in by_set.iter().enumerate() {
+        let (mask, id) = ((pair >> 32) as u32, pair as u32 as usize);
         if rows.last().is_none_or(|r| r.mask.0 != mask) {
-            rows.push(SetRow { mask: LetterSet(mask), points: 0, count: 0, common_points: 0, common_count: 0 });
+            rows.push(SetRow { mask: LetterSet(mask), totals: [0; 4] });
             starts.push(i as u32);
         }
         let row = rows.last_mut().expect("pushed above");
-        let points = base_points(words.get(id as usize).len());
-        row.points += points;
-        row.count += 1;
-        if common[id as usize] {
-            row.common_points += points;
-            row.common_count += 1;
-        }
+        let points = base_points(words.get(id).len());
+        let common = common[id] as u32;
+        add(&mut row.totals, &[points, 1, points * common, common]);
     }
     starts.push(by_set.len() as u32);
 
     let lettersets = ColumnsWriter::new()
         .u32s(&rows.iter().map(|r| r.mask.0).collect::<Vec<_>>())
-        .u32s(&rows.iter().map(|r| r.points).collect::<Vec<_>>())
+        .u32s(&rows.iter().map(|r| r.totals[0]).collect::<Vec<_>>())
         .u32s(&starts)
-        .u32s(&by_set.iter().map(|&(_, id)| id).collect::<Vec<_>>())
+        .u32s(&by_set.iter().map(|&pair| pair as u32).collect::<Vec<_>>())
         .finish();
     let [all, common_only] = honeycombs(&rows);
     BeeSections { lettersets, honeycombs: all, common_honeycombs: has_common.then_some(common_only) }
 }
 
-/// Totals for one honeycomb, per centre, for all words or common ones.
-#[derive(Default)]
-struct Totals {
-    pangrams: u32,
-    scores: [u32; HONEYCOMB_LETTERS],
-    counts: [u32; HONEYCOMB_LETTERS],
+/// Totals for one honeycomb: for each centre (the pangram's letters in
+/// order) the tally of the words it allows, and its pangrams' tally.
+struct Honeycomb {
+    by_centre: [Tally; HONEYCOMB_LETTERS],
+    pangrams: Tally,
 }
 
 /// The honeycomb tables: all words, and common words only.
+///
+/// For each pangram set, each of its 127 subsets is looked up among the
+/// rows and its tally filed under the subset's 7-bit local mask; a centre's
+/// total is then the sum over the 64 local masks holding its bit, which
+/// are runs of the table the compiler can add as vectors.
 fn honeycombs(rows: &[SetRow]) -> [Vec<u8>; 2] {
-    // u32 rows keep the table small enough for cache: it is probed 128
-    // times per pangram set.
-    let row_of: FastMap<u32, u32> = rows.iter().enumerate().map(|(i, r)| (r.mask.0, i as u32)).collect();
-    let mut masks = Vec::new();
-    let mut all = Vec::new();
-    let mut common = Vec::new();
-    for pangram in rows.iter().filter(|r| r.mask.len() == HONEYCOMB_LETTERS) {
-        let mut totals = [Totals::default(), Totals::default()];
-        let centres: Vec<LetterSet> = pangram.mask.indices().map(|c| LetterSet::EMPTY.with(c)).collect();
-        for subset in pangram.mask.subsets_containing(LetterSet::EMPTY) {
-            let Some(&i) = row_of.get(&subset.0) else { continue };
-            let row = &rows[i as usize];
-            for (j, centre) in centres.iter().enumerate() {
-                if centre.is_subset_of(subset) {
-                    add(&mut totals[0], j, row.points, row.count);
-                    add(&mut totals[1], j, row.common_points, row.common_count);
+    // Probed 128 times per pangram set, so kept to 8 bytes a row for cache;
+    // a mask is its own hash and tag, so nothing needs confirming.
+    let mut row_of = TagTable::with_capacity(rows.len());
+    for (i, r) in rows.iter().enumerate() {
+        row_of.insert(r.mask.0 as u64, i as u32);
+    }
+    let pangrams: Vec<&SetRow> = rows.iter().filter(|r| r.mask.len() == HONEYCOMB_LETTERS).collect();
+    let mut combs = Vec::with_capacity(pangrams.len());
+    let mut by_local = [[0u32; 4]; 1 << HONEYCOMB_LETTERS];
+    let mut global = [0u32; 1 << HONEYCOMB_LETTERS];
+    for pangram in &pangrams {
+        let letters: Vec<u32> = pangram.mask.indices().map(|i| 1 << i).collect();
+        for local in 1..global.len() {
+            // The set of `local`: its lowest bit's letter and the rest.
+            global[local] = global[local & (local - 1)] | letters[local.trailing_zeros() as usize];
+            by_local[local] = match row_of.find(global[local] as u64, |_| true) {
+                Some(i) => rows[i as usize].totals,
+                None => [0; 4],
+            };
+        }
+        let mut by_centre = [[0u32; 4]; HONEYCOMB_LETTERS];
+        for (centre, total) in by_centre.iter_mut().enumerate() {
+            let run = 1 << centre;
+            for block in by_local.chunks_exact(2 * run) {
+                for t in &block[run..] {
+                    add(total, t);
                 }
             }
         }
-        totals[0].pangrams = pangram.count;
-        totals[1].pangrams = pangram.common_count;
-        for t in &mut totals {
-            let bonus = PANGRAM_BONUS * t.pangrams;
-            t.scores.iter_mut().for_each(|s| *s += bonus);
-        }
-        masks.push(pangram.mask.0);
-        let [a, c] = totals;
-        all.push(a);
-        common.push(c);
+        combs.push(Honeycomb { by_centre, pangrams: pangram.totals });
     }
-    let table = |ts: &[Totals]| {
+    // Tally lanes: 0 and 1 for all words, 2 and 3 for common ones.
+    let table = |lane: usize| {
+        let bonus = |c: &Honeycomb| PANGRAM_BONUS * c.pangrams[lane + 1];
         ColumnsWriter::new()
-            .u32s(&masks)
-            .u32s(&ts.iter().map(|t| t.pangrams).collect::<Vec<_>>())
-            .u32s(&ts.iter().flat_map(|t| t.scores).collect::<Vec<_>>())
-            .u32s(&ts.iter().flat_map(|t| t.counts).collect::<Vec<_>>())
+            .u32s(&pangrams.iter().map(|r| r.mask.0).collect::<Vec<_>>())
+            .u32s(&combs.iter().map(|c| c.pangrams[lane + 1]).collect::<Vec<_>>())
+            .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane] + bonus(c))).collect::<Vec<_>>())
+            .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane + 1])).collect::<Vec<_>>())
             .finish()
     };
-    [table(&all), table(&common)]
-}
-
-fn add(t: &mut Totals, centre: usize, points: u32, count: u32) {
-    t.scores[centre] += points;
-    t.counts[centre] += count;
+    [table(0), table(2)]
 }

@@ -37,6 +37,12 @@ impl Hasher for FastHasher {
     }
 
     #[inline]
+    fn write_u128(&mut self, n: u128) {
+        self.add(n as u64);
+        self.add((n >> 64) as u64);
+    }
+
+    #[inline]
     fn write_usize(&mut self, n: usize) {
         self.add(n as u64);
     }
@@ -51,3 +57,87 @@ impl Hasher for FastHasher {
 
 /// A `HashMap` using [`FastHasher`].
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// An open-addressing table of `u32` values filed under 64-bit hashes,
+/// eight bytes a slot (the hash's low 32 bits as a tag beside the value),
+/// so tens of thousands of entries stay in L2 where `HashMap` would spill.
+/// It keeps no keys: `find` hands each value whose tag matches to the
+/// caller to confirm, and a caller whose keys fit in 32 bits uses the key
+/// as the hash and confirms nothing.
+pub struct TagTable {
+    slots: Vec<u64>,
+    shift: u32,
+    len: usize,
+}
+
+impl TagTable {
+    /// A table for up to `n` values; it never grows.
+    pub fn with_capacity(n: usize) -> TagTable {
+        let size = (2 * n).max(8).next_power_of_two();
+        TagTable { slots: vec![0; size], shift: 64 - size.trailing_zeros(), len: 0 }
+    }
+
+    /// Where a hash's probe starts: its top bits after a multiply, so
+    /// hashes that differ only in low bits still spread.
+    #[inline]
+    fn start(&self, hash: u64) -> usize {
+        (hash.wrapping_mul(K) >> self.shift) as usize
+    }
+
+    /// Files `value` (below `u32::MAX`) under `hash`.
+    pub fn insert(&mut self, hash: u64, value: u32) {
+        assert!(self.len < self.slots.len() / 2 && value < u32::MAX, "TagTable over capacity");
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(hash);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        // Value + 1, so an empty slot (0) is never a stored one.
+        self.slots[i] = (hash as u32 as u64) << 32 | (value as u64 + 1);
+        self.len += 1;
+    }
+
+    /// The first value filed under `hash`'s tag that `confirm` accepts.
+    #[inline]
+    pub fn find(&self, hash: u64, mut confirm: impl FnMut(u32) -> bool) -> Option<u32> {
+        let tag = hash as u32;
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            if (slot >> 32) as u32 == tag {
+                let value = slot as u32 - 1;
+                if confirm(value) {
+                    return Some(value);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_table_finds_what_was_filed_and_lets_the_caller_confirm() {
+        let mut t = TagTable::with_capacity(1000);
+        for v in 0..1000u32 {
+            t.insert(v as u64 * 7, v);
+        }
+        for v in 0..1000u32 {
+            assert_eq!(t.find(v as u64 * 7, |_| true), Some(v));
+        }
+        assert_eq!(t.find(3, |_| true), None);
+        // Two values under one tag: the caller picks.
+        let mut t = TagTable::with_capacity(2);
+        t.insert(42, 1);
+        t.insert(42, 2);
+        assert_eq!(t.find(42, |v| v == 2), Some(2));
+        assert_eq!(t.find(42, |_| false), None);
+    }
+}

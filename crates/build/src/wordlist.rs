@@ -259,25 +259,47 @@ impl SortedWords {
     }
 }
 
-/// Sorts ids by the bytes `key` gives each (ties by id), comparing the
-/// first 16 bytes as one integer and only ties byte by byte: far fewer
-/// memory reads than comparing slices. Keys never hold a zero byte (they
-/// are letters), so zero padding orders a prefix first.
+/// Sorts ids by the bytes `key` gives each (ties by id). The sort itself
+/// runs on one `u64` per id that keeps the order: the first 12 bytes, 5
+/// bits each, as their rank among the bytes that occur (capped at 31; word
+/// lists of one alphabet never get there).
+/// Only ids whose packed prefixes tie are compared byte by byte, and those
+/// are mostly anagrams with equal keys.
 pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], key: impl Fn(u32) -> &'a [u8]) {
-    let prefix = |id: u32| {
-        let k = key(id);
-        let mut buf = [0u8; 16];
-        let n = k.len().min(16);
-        buf[..n].copy_from_slice(&k[..n]);
-        u128::from_be_bytes(buf)
+    let mut seen = [false; 256];
+    for &id in ids.iter() {
+        key(id).iter().for_each(|&b| seen[b as usize] = true);
+    }
+    let mut rank = [0u8; 256];
+    let mut next = 0u8;
+    for (b, &s) in seen.iter().enumerate() {
+        rank[b] = next;
+        if s {
+            next = (next + 1).min(31);
+        }
+    }
+    let packed = |id: u32| {
+        let (mut bits, mut n) = (0u64, 0);
+        for &b in key(id).iter().take(12) {
+            bits = bits << 5 | rank[b as usize] as u64;
+            n += 1;
+            // Rank 31 stands for several bytes, so what follows it cannot
+            // order keys: stop, and let such keys tie.
+            if rank[b as usize] == 31 {
+                break;
+            }
+        }
+        // A shorter key is padded with the lowest rank: never greater.
+        bits << (5 * (12 - n))
     };
-    let mut keyed: Vec<(u128, u32)> = ids.iter().map(|&id| (prefix(id), id)).collect();
+    let mut keyed: Vec<(u64, u32)> = ids.iter().map(|&id| (packed(id), id)).collect();
     keyed.sort_unstable();
     let mut i = 0;
     while i < keyed.len() {
-        let run = keyed[i..].iter().take_while(|k| k.0 == keyed[i].0).count();
-        if run > 1 && key(keyed[i].1).len() >= 16 {
-            keyed[i..i + run].sort_unstable_by(|a, b| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1)));
+        let run = 1 + keyed[i + 1..].iter().take_while(|k| k.0 == keyed[i].0).count();
+        let tied = &mut keyed[i..i + run];
+        if tied.windows(2).any(|w| key(w[0].1) != key(w[1].1)) {
+            tied.sort_unstable_by(|a, b| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1)));
         }
         i += run;
     }
@@ -384,6 +406,30 @@ mod tests {
         let stats = WordList { lines: list.lines, skipped: list.skipped, ..Default::default() };
         let words = list.into_sorted_words().iter().map(|w| String::from_utf8(w.to_vec()).unwrap()).collect();
         (words, stats)
+    }
+
+    #[test]
+    fn sort_by_bytes_matches_a_plain_sort() {
+        // Ties of the 12-byte packed prefix: long shared prefixes, keys that
+        // differ only by trailing lowest bytes, and more than 31 byte values.
+        let mut keys: Vec<Vec<u8>> = vec![
+            b"aaaa".to_vec(),
+            b"aaa".to_vec(),
+            b"abcdefghijklmnop".to_vec(),
+            b"abcdefghijklmnoa".to_vec(),
+            b"abcdefghijkl".to_vec(),
+            b"abcdefghijklm".to_vec(),
+            b"zz".to_vec(),
+            b"zz".to_vec(),
+        ];
+        keys.extend((0u8..60).map(|i| vec![b'!' + i, b'!' + (i as u32 * 7 % 60) as u8]));
+        let mut rng = wordhoard_query::rng::SplitMix64::new(3);
+        keys.extend((0..2000).map(|_| (0..rng.below(20)).map(|_| b'a' + rng.below(3) as u8).collect()));
+        let mut ids: Vec<u32> = (0..keys.len() as u32).rev().collect();
+        sort_by_bytes(&mut ids, |id| &keys[id as usize]);
+        let mut want: Vec<u32> = (0..keys.len() as u32).collect();
+        want.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]).then(a.cmp(&b)));
+        assert_eq!(ids, want);
     }
 
     #[test]
