@@ -148,18 +148,38 @@ impl WordList {
     }
 
     fn add_line(&mut self, raw: &[u8], alphabet: &Alphabet, lower: &mut Vec<u8>) {
+        // The common case, an ASCII word, is lowercased straight into the
+        // arena in one pass; anything else takes the long way.
+        let word = raw.strip_prefix(BOM).unwrap_or(raw).trim_ascii();
+        if word.is_ascii() && !word.is_empty() && word.len() <= MAX_WORD_LEN {
+            self.make_room();
+            let start = self.bytes.len();
+            self.bytes.extend(word.iter().map(u8::to_ascii_lowercase));
+            if alphabet.is_word(&self.bytes[start..]) {
+                self.spans.push((start as u32, word.len() as u8));
+            } else {
+                self.bytes.truncate(start);
+                self.skipped.not_in_alphabet += 1;
+            }
+            return;
+        }
         match normalise(raw, lower) {
             Err(reason) => reason.count(&mut self.skipped),
             Ok(()) if lower.is_empty() => self.skipped.empty += 1,
             Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.too_long += 1,
             Ok(()) if !alphabet.is_word(lower) => self.skipped.not_in_alphabet += 1,
             Ok(()) => {
-                if self.spans.len() >= self.compact_at.max(COMPACT_AT) {
-                    self.compact();
-                }
+                self.make_room();
                 self.spans.push((self.bytes.len() as u32, lower.len() as u8));
                 self.bytes.extend_from_slice(lower);
             }
+        }
+    }
+
+    /// Compacts when the kept lines have doubled since the last time.
+    fn make_room(&mut self) {
+        if self.spans.len() >= self.compact_at.max(COMPACT_AT) {
+            self.compact();
         }
     }
 
@@ -342,14 +362,18 @@ fn normalise(raw: &[u8], out: &mut Vec<u8>) -> Result<(), SkipReason> {
 }
 
 /// Calls `f` with each line (without its `\n`), or `None` for a line over
-/// [`MAX_LINE_BYTES`], hashing every byte read. An I/O error comes back
-/// with the number of lines read before it.
+/// [`MAX_LINE_BYTES`], hashing every byte read. Lines are handed out of
+/// the reader's buffer where they lie whole in it; only a line split
+/// across two reads is copied. An I/O error comes back with the number of
+/// lines read before it.
 fn for_each_line<R: BufRead>(
     mut reader: R,
     hasher: &mut Sha256,
     mut f: impl FnMut(Option<&[u8]>) -> io::Result<()>,
 ) -> Result<(), (u64, io::Error)> {
-    let mut line = Vec::new();
+    // The start of a line the last read cut; `too_long` once it outgrew
+    // the limit (and stopped being kept).
+    let mut carried = Vec::new();
     let mut too_long = false;
     let mut lines = 0u64;
     loop {
@@ -361,28 +385,36 @@ fn for_each_line<R: BufRead>(
         if buf.is_empty() {
             break;
         }
-        let (chunk, ends_line) = match buf.iter().position(|&b| b == b'\n') {
-            Some(pos) => (&buf[..pos], true),
-            None => (buf, false),
-        };
-        hasher.update(&buf[..chunk.len() + ends_line as usize]);
-        if line.len() + chunk.len() > MAX_LINE_BYTES {
-            too_long = true;
-            line.clear();
-        } else if !too_long {
-            line.extend_from_slice(chunk);
-        }
-        let used = chunk.len() + ends_line as usize;
-        reader.consume(used);
-        if ends_line {
-            f((!too_long).then_some(&line[..])).map_err(|e| (lines, e))?;
+        hasher.update(buf);
+        let mut rest = buf;
+        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
+            let piece = &rest[..end];
+            rest = &rest[end + 1..];
+            let line = if carried.is_empty() && !too_long {
+                (piece.len() <= MAX_LINE_BYTES).then_some(piece)
+            } else {
+                too_long |= carried.len() + piece.len() > MAX_LINE_BYTES;
+                if !too_long {
+                    carried.extend_from_slice(piece);
+                }
+                (!too_long).then_some(&carried[..])
+            };
+            f(line).map_err(|e| (lines, e))?;
             lines += 1;
-            line.clear();
+            carried.clear();
             too_long = false;
         }
+        too_long |= carried.len() + rest.len() > MAX_LINE_BYTES;
+        if too_long {
+            carried.clear();
+        } else {
+            carried.extend_from_slice(rest);
+        }
+        let used = buf.len();
+        reader.consume(used);
     }
-    if too_long || !line.is_empty() {
-        f((!too_long).then_some(&line[..])).map_err(|e| (lines, e))?;
+    if too_long || !carried.is_empty() {
+        f((!too_long).then_some(&carried[..])).map_err(|e| (lines, e))?;
     }
     Ok(())
 }
@@ -406,6 +438,34 @@ mod tests {
         let stats = WordList { lines: list.lines, skipped: list.skipped, ..Default::default() };
         let words = list.into_sorted_words().iter().map(|w| String::from_utf8(w.to_vec()).unwrap()).collect();
         (words, stats)
+    }
+
+    #[test]
+    fn lines_split_across_reads_come_out_whole() {
+        let long = "x".repeat(MAX_LINE_BYTES + 1);
+        let edge = "y".repeat(MAX_LINE_BYTES);
+        let text = format!("ab\n\ncd e\n{long}\nfg\n{edge}\n{long}{long}\nlast");
+        let lines = |capacity: usize| {
+            let mut got: Vec<Option<Vec<u8>>> = Vec::new();
+            let mut hasher = Sha256::new();
+            let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            for_each_line(reader, &mut hasher, |line| {
+                got.push(line.map(<[u8]>::to_vec));
+                Ok(())
+            })
+            .unwrap();
+            (got, hasher.finalize())
+        };
+        let whole = lines(1 << 16);
+        assert_eq!(whole.0.len(), 8);
+        assert_eq!(whole.0[3], None, "over the limit");
+        assert_eq!(whole.0[5].as_deref(), Some(edge.as_bytes()), "at the limit");
+        assert_eq!(whole.0[6], None);
+        assert_eq!(whole.0[7].as_deref(), Some(&b"last"[..]));
+        assert_eq!(whole.1, Sha256::digest(text.as_bytes()));
+        for capacity in [1, 2, 3, 5, 64, MAX_LINE_BYTES - 1, MAX_LINE_BYTES + 3] {
+            assert_eq!(lines(capacity), whole, "reads of {capacity} bytes");
+        }
     }
 
     #[test]
