@@ -35,31 +35,74 @@ impl Terms {
         starts.push(order.len() as u32);
         Terms { letters, order, starts }
     }
-
-    fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
 }
 
-/// Each word's letters sorted, at the word's own span.
+/// Each word's letters sorted, at the word's own span: a counting sort per
+/// word, visiting only the letters it holds (a bit each in a mask). Bytes
+/// past the mask's 64 lanes cannot occur in one alphabet; a word with one
+/// falls back to a comparison sort.
 fn sort_letters(words: &SortedWords) -> Vec<u8> {
+    const NO_LANE: u8 = u8::MAX;
     let mut letters = words.bytes().to_vec();
+    let mut seen = [false; 256];
+    letters.iter().for_each(|&b| seen[b as usize] = true);
+    let (mut lane, mut byte_of) = ([NO_LANE; 256], [0u8; 64]);
+    for (l, (b, _)) in seen.iter().enumerate().filter(|(_, &s)| s).take(64).enumerate() {
+        lane[b] = l as u8;
+        byte_of[l] = b as u8;
+    }
+    let mut counts = [0u8; 64];
     for id in 0..words.len() {
-        letters[words.span(id)].sort_unstable();
+        let word = &mut letters[words.span(id)];
+        let mut present = 0u64;
+        let mut laned = true;
+        for &b in word.iter() {
+            let l = lane[b as usize];
+            laned &= l != NO_LANE;
+            let l = (l & 63) as usize;
+            counts[l] += 1;
+            present |= 1 << l;
+        }
+        if !laned {
+            word.sort_unstable();
+        }
+        let mut at = 0;
+        while present != 0 {
+            let l = present.trailing_zeros() as usize;
+            present &= present - 1;
+            for _ in 0..counts[l] {
+                if laned {
+                    word[at] = byte_of[l];
+                }
+                at += 1;
+            }
+            counts[l] = 0;
+        }
     }
     letters
 }
 
-/// Returns the encoded `terms` and `chains` sections and the term count.
-pub(crate) fn build(words: &SortedWords) -> Result<(Vec<u8>, Vec<u8>, usize), BuildError> {
-    let terms = Terms::new(words);
-    let term_of = |t: usize| &terms.letters[words.span(terms.order[terms.starts[t] as usize] as usize)];
-    let (fst, chains) = std::thread::scope(|s| {
-        let chains = s.spawn(|| Graph::new(terms.len(), term_of).encode());
-        (terms_fst(terms.len(), term_of), chains.join().expect("chains build thread"))
-    });
-    let section = ColumnsWriter::new().bytes(fst?).u32s(&terms.starts).u32s(&terms.order).finish();
-    Ok((section, chains?, terms.len()))
+impl Terms {
+    /// The number of distinct terms.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Term `t`'s letters.
+    fn term<'a>(&'a self, words: &SortedWords, t: usize) -> &'a [u8] {
+        &self.letters[words.span(self.order[self.starts[t] as usize] as usize)]
+    }
+}
+
+/// The encoded `terms` section: the terms FST and the words of each term.
+pub(crate) fn terms_section(terms: &Terms, words: &SortedWords) -> Result<Vec<u8>, BuildError> {
+    let fst = terms_fst(terms.len(), |t| terms.term(words, t))?;
+    Ok(ColumnsWriter::new().bytes(fst).u32s(&terms.starts).u32s(&terms.order).finish())
+}
+
+/// The encoded `chains` section: the add-one-letter graph and its counts.
+pub(crate) fn chains_section(terms: &Terms, words: &SortedWords) -> Result<Vec<u8>, BuildError> {
+    Graph::new(terms.len(), |t| terms.term(words, t)).encode()
 }
 
 fn terms_fst<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Result<Vec<u8>, BuildError> {
@@ -275,6 +318,26 @@ mod tests {
         terms.sort();
         terms.dedup();
         terms
+    }
+
+    #[test]
+    fn sorts_each_words_letters() {
+        let mut rng = SplitMix64::new(5);
+        let mut text = String::from("zyxwvutsrqponmlkjihgfedcba\nbanana\naaaa\n");
+        for _ in 0..500 {
+            let len = 1 + rng.below(30) as usize;
+            text.extend((0..len).map(|_| (b'a' + rng.below(26) as u8) as char));
+            text.push('\n');
+        }
+        let list =
+            crate::WordList::read(&[crate::WordSource::from_text("t", &text)], &wordhoard_query::Alphabet::latin());
+        let words = list.unwrap().into_sorted_words();
+        let letters = sort_letters(&words);
+        for id in 0..words.len() {
+            let mut want = words.get(id).to_vec();
+            want.sort_unstable();
+            assert_eq!(&letters[words.span(id)], want.as_slice());
+        }
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod publish;
 pub mod wordlist;
 
 use std::fmt;
+use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
@@ -150,16 +151,23 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     clock.lap("common");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
 
-    // The bee and anigram sections depend only on the sorted words: build
-    // them on both cores.
-    let (words_fst, bee, anigrams) = std::thread::scope(|s| {
-        let anigrams = s.spawn(|| anigram::build(&words));
-        let bee = s.spawn(|| bee::build(&words, &opts.alphabet, &common, common_report.is_some()));
+    // Every section depends only on the sorted words; two threads share
+    // the work. The longest chain (terms, then the chain graph) gets one
+    // thread to itself; this one builds the words FST and the bee tables,
+    // then the terms FST once the terms are ready.
+    let terms = OnceLock::new();
+    let make_terms = || anigram::Terms::new(&words);
+    let (words_fst, bee, terms_section, chains) = std::thread::scope(|s| {
+        let chains = s.spawn(|| anigram::chains_section(terms.get_or_init(make_terms), &words));
         let fst = words_fst(&words);
-        (fst, bee.join().expect("bee build thread"), anigrams.join().expect("anigram build thread"))
+        let bee = bee::build(&words, &opts.alphabet, &common, common_report.is_some());
+        // Waits for the other thread's terms (or makes them, if it died).
+        let terms_section = anigram::terms_section(terms.get_or_init(make_terms), &words);
+        (fst, bee, terms_section, chains.join().expect("chains build thread"))
     });
     clock.lap("sections");
-    let (terms, chains, term_count) = anigrams?;
+    let (terms_section, chains) = (terms_section?, chains?);
+    let term_count = terms.get().map_or(0, anigram::Terms::len);
 
     let meta = Metadata {
         name: name.clone(),
@@ -183,7 +191,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     if let Some(common_honeycombs) = bee.common_honeycombs {
         file.add(SectionId::CommonHoneycombs, common_honeycombs);
     }
-    file.add(SectionId::Terms, terms).add(SectionId::Chains, chains);
+    file.add(SectionId::Terms, terms_section).add(SectionId::Chains, chains);
     let sections = file
         .section_sizes()
         .into_iter()

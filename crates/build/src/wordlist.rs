@@ -313,18 +313,49 @@ pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], key: impl Fn(u32) -> &'a [u8]) 
         bits << (5 * (12 - n))
     };
     let mut keyed: Vec<(u64, u32)> = ids.iter().map(|&id| (packed(id), id)).collect();
-    keyed.sort_unstable();
+    radix_sort(&mut keyed);
     let mut i = 0;
     while i < keyed.len() {
         let run = 1 + keyed[i + 1..].iter().take_while(|k| k.0 == keyed[i].0).count();
         let tied = &mut keyed[i..i + run];
-        if tied.windows(2).any(|w| key(w[0].1) != key(w[1].1)) {
-            tied.sort_unstable_by(|a, b| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1)));
+        let by_bytes = |a: &(u64, u32), b: &(u64, u32)| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1));
+        if !tied.is_sorted_by(|a, b| by_bytes(a, b).is_le()) {
+            tied.sort_unstable_by(by_bytes);
         }
         i += run;
     }
     for (slot, (_, id)) in ids.iter_mut().zip(keyed) {
         *slot = id;
+    }
+}
+
+/// Sorts by the 60-bit key, stably: six passes of ten bits, least
+/// significant first, each a counting sort; a pass where every key shares
+/// the digit is skipped.
+fn radix_sort(items: &mut Vec<(u64, u32)>) {
+    const BITS: u32 = 10;
+    const PASSES: usize = 6;
+    let mut counts = vec![[0usize; 1 << BITS]; PASSES];
+    for &(key, _) in items.iter() {
+        for (pass, count) in counts.iter_mut().enumerate() {
+            count[(key >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1)] += 1;
+        }
+    }
+    let mut spare = vec![(0u64, 0u32); items.len()];
+    for (pass, count) in counts.iter_mut().enumerate() {
+        if count.contains(&items.len()) {
+            continue;
+        }
+        let mut next = 0;
+        for c in count.iter_mut() {
+            (*c, next) = (next, next + *c);
+        }
+        for &item in items.iter() {
+            let digit = (item.0 >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1);
+            spare[count[digit]] = item;
+            count[digit] += 1;
+        }
+        std::mem::swap(items, &mut spare);
     }
 }
 
