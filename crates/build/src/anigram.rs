@@ -12,8 +12,11 @@ use crate::{BuildError, SortedWords};
 
 /// Every word's term, sorted, with the words of each term.
 pub(crate) struct Terms {
-    /// Each word's letters sorted, at the word's own span.
+    /// The terms' letters, one after another in term order, so the
+    /// passes over all terms read memory in order.
     letters: Vec<u8>,
+    /// Per term: where its letters start; one extra at the end.
+    letter_starts: Vec<u32>,
     /// Word ids ordered by (term, id).
     order: Vec<u32>,
     /// Per term: its first position in `order`; one extra at the end.
@@ -22,18 +25,33 @@ pub(crate) struct Terms {
 
 impl Terms {
     pub(crate) fn new(words: &SortedWords) -> Terms {
-        let letters = sort_letters(words);
-        let term = |id: u32| &letters[words.span(id as usize)];
+        let sorted = sort_letters(words);
+        let term = |id: u32| &sorted[words.span(id as usize)];
         let mut order: Vec<u32> = (0..words.len() as u32).collect();
         sort_by_bytes(&mut order, term);
         let mut starts: Vec<u32> = Vec::new();
+        let mut letters = Vec::with_capacity(sorted.len());
+        let mut letter_starts = Vec::new();
         for (pos, &id) in order.iter().enumerate() {
             if pos == 0 || term(order[pos - 1]) != term(id) {
                 starts.push(pos as u32);
+                letter_starts.push(letters.len() as u32);
+                letters.extend_from_slice(term(id));
             }
         }
         starts.push(order.len() as u32);
-        Terms { letters, order, starts }
+        letter_starts.push(letters.len() as u32);
+        Terms { letters, letter_starts, order, starts }
+    }
+
+    /// The number of distinct terms.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Term `t`'s letters.
+    fn term(&self, t: usize) -> &[u8] {
+        &self.letters[self.letter_starts[t] as usize..self.letter_starts[t + 1] as usize]
     }
 }
 
@@ -82,27 +100,15 @@ fn sort_letters(words: &SortedWords) -> Vec<u8> {
     letters
 }
 
-impl Terms {
-    /// The number of distinct terms.
-    pub(crate) fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
-
-    /// Term `t`'s letters.
-    fn term<'a>(&'a self, words: &SortedWords, t: usize) -> &'a [u8] {
-        &self.letters[words.span(self.order[self.starts[t] as usize] as usize)]
-    }
-}
-
 /// The encoded `terms` section: the terms FST and the words of each term.
-pub(crate) fn terms_section(terms: &Terms, words: &SortedWords) -> Result<Vec<u8>, BuildError> {
-    let fst = terms_fst(terms.len(), |t| terms.term(words, t))?;
+pub(crate) fn terms_section(terms: &Terms) -> Result<Vec<u8>, BuildError> {
+    let fst = terms_fst(terms.len(), |t| terms.term(t))?;
     Ok(ColumnsWriter::new().bytes(fst).u32s(&terms.starts).u32s(&terms.order).finish())
 }
 
 /// The encoded `chains` section: the add-one-letter graph and its counts.
-pub(crate) fn chains_section(terms: &Terms, words: &SortedWords) -> Result<Vec<u8>, BuildError> {
-    Graph::new(terms.len(), |t| terms.term(words, t)).encode()
+pub(crate) fn chains_section(terms: &Terms) -> Result<Vec<u8>, BuildError> {
+    Graph::new(terms.len(), |t| terms.term(t)).encode()
 }
 
 fn terms_fst<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Result<Vec<u8>, BuildError> {

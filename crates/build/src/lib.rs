@@ -158,11 +158,11 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     let terms = OnceLock::new();
     let make_terms = || anigram::Terms::new(&words);
     let (words_fst, bee, terms_section, chains) = std::thread::scope(|s| {
-        let chains = s.spawn(|| anigram::chains_section(terms.get_or_init(make_terms), &words));
+        let chains = s.spawn(|| anigram::chains_section(terms.get_or_init(make_terms)));
         let fst = words_fst(&words);
         let bee = bee::build(&words, &opts.alphabet, &common, common_report.is_some());
         // Waits for the other thread's terms (or makes them, if it died).
-        let terms_section = anigram::terms_section(terms.get_or_init(make_terms), &words);
+        let terms_section = anigram::terms_section(terms.get_or_init(make_terms));
         (fst, bee, terms_section, chains.join().expect("chains build thread"))
     });
     clock.lap("sections");
