@@ -13,7 +13,7 @@ use wordhoard_query::{anigram::Anigrams, bee, Index};
 fn fresh_build() -> Vec<u8> {
     let data = common::repo().join("tests/data");
     let opts = BuildOptions { common: Some(WordSource::File(data.join("golden-common.txt"))), ..Default::default() };
-    build_index(&[WordSource::File(data.join("golden-words.txt"))], &opts).unwrap().bytes
+    build_index(&[WordSource::File(data.join("golden-words.txt"))], &opts).unwrap().into_bytes()
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! [`build_index`] reads one or more word lists ([`WordSource`]), normalises
 //! them (see [`wordlist`]), and encodes every section through the types of
 //! `wordhoard_query::format`, so the builder and the reader share one
-//! definition of the layout. [`write_atomically`] publishes the bytes so a
+//! definition of the layout. [`write_atomically`] publishes the file so a
 //! reader never sees a half-written index.
 //!
 //! ```
@@ -12,7 +12,7 @@
 //! let built = build_index(&[WordSource::from_text("tiny", "ride\nDire\nired\n4x4\n")], &BuildOptions::default()).unwrap();
 //! assert_eq!(built.report.words, 3);
 //! assert_eq!(built.report.skipped.total(), 1);
-//! let index = wordhoard_query::Index::from_bytes(built.bytes).unwrap();
+//! let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
 //! assert_eq!(index.word_count(), 3);
 //! ```
 
@@ -118,12 +118,19 @@ pub struct CommonReport {
     pub skipped: u64,
 }
 
-/// A built index: the file's bytes and the report.
+/// A built index: its sections, ready to write, and the report.
 pub struct Built {
-    /// The whole index file.
-    pub bytes: Vec<u8>,
+    /// The index file, section by section; [`write_atomically`] writes it.
+    pub file: FileWriter,
     /// What the build did.
     pub report: BuildReport,
+}
+
+impl Built {
+    /// The whole index file in one buffer.
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.file.finish()
+    }
 }
 
 /// Reads the word lists and encodes the index in memory.
@@ -197,7 +204,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         .into_iter()
         .map(|(code, len)| (SectionId::from_code(code).map_or("?", |id| id.name()).to_string(), len as u64))
         .collect();
-    let bytes = file.finish();
+    let bytes = file.file_len() as u64;
     clock.lap("encode");
     let report = BuildReport {
         name,
@@ -209,11 +216,11 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         common: common_report,
         terms: term_count as u64,
         sections,
-        bytes: bytes.len() as u64,
+        bytes,
         source_sha256: sha,
         phases: clock.laps,
     };
-    Ok(Built { bytes, report })
+    Ok(Built { file, report })
 }
 
 /// Times the phases of a build.

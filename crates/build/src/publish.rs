@@ -2,18 +2,18 @@
 //! file or the new one, never a part of either.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use wordhoard_query::format::FileWriter;
 use wordhoard_query::Index;
 
 use crate::BuildError;
 
-/// Writes `bytes` to a temporary file beside `path`, syncs it, reopens and
+/// Writes `file` to a temporary file beside `path`, syncs it, reopens and
 /// verifies it with the real reader, then renames it over `path`. On any
 /// failure the temporary file is removed and `path` is untouched.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+pub fn write_atomically(path: &Path, file: &FileWriter) -> Result<(), BuildError> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -23,7 +23,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
     }
     fs::create_dir_all(&dir).map_err(|e| BuildError::new(format!("cannot create folder {}: {e}", dir.display())))?;
     let tmp = temp_path(&dir, path);
-    let result = write_and_check(&tmp, bytes).and_then(|()| {
+    let result = write_and_check(&tmp, file).and_then(|()| {
         fs::rename(&tmp, path)
             .map_err(|e| BuildError::new(format!("cannot move the index into place at {}: {e}", path.display())))
     });
@@ -47,10 +47,10 @@ fn temp_path(dir: &Path, path: &Path) -> PathBuf {
     dir.join(format!(".{name}.tmp.{}.{nanos}", std::process::id()))
 }
 
-fn write_and_check(tmp: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError> {
     let fail = |what: &str, e: std::io::Error| BuildError::new(format!("cannot {what} {}: {e}", tmp.display()));
     let mut file = OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| fail("create", e))?;
-    file.write_all(bytes).map_err(|e| fail("write", e))?;
+    index_file.write_to(&mut file).map_err(|e| fail("write", e))?;
     file.sync_all().map_err(|e| fail("sync", e))?;
     drop(file);
     let index = Index::open(tmp).map_err(|e| BuildError::new(format!("the index just written does not open: {e}")))?;

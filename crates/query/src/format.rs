@@ -340,12 +340,19 @@ impl FileWriter {
         self.sections.iter().map(|(c, p)| (*c, p.len())).collect()
     }
 
-    /// Writes the header and the sections into one buffer.
-    pub fn finish(&self) -> Vec<u8> {
+    /// The file's size in bytes.
+    pub fn file_len(&self) -> usize {
+        let header = FIXED_HEADER_LEN + self.sections.len() * SECTION_ENTRY_LEN + HEADER_TRAILER_LEN;
+        self.sections.iter().fold(header, |end, (_, payload)| align8(end) + payload.len())
+    }
+
+    /// The header: magic, version, the section table with each section's
+    /// checksum, and the header's own checksum.
+    fn header(&self) -> Vec<u8> {
         let n = self.sections.len();
         let table_end = FIXED_HEADER_LEN + n * SECTION_ENTRY_LEN;
         let mut offset = align8(table_end + HEADER_TRAILER_LEN);
-        let mut out = Vec::with_capacity(offset + self.sections.iter().map(|s| s.1.len() + 8).sum::<usize>());
+        let mut out = Vec::with_capacity(table_end + HEADER_TRAILER_LEN);
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(n as u32).to_le_bytes());
@@ -361,10 +368,27 @@ impl FileWriter {
         let header_crc = crc32fast::hash(&out);
         out.extend_from_slice(&header_crc.to_le_bytes());
         out.extend_from_slice(&0u32.to_le_bytes());
+        out
+    }
+
+    /// Writes the file: the header, then each section after zero padding
+    /// to 8 bytes. Streams the sections as they are, with no copy.
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let header = self.header();
+        out.write_all(&header)?;
+        let mut at = header.len();
         for (_, payload) in &self.sections {
-            out.resize(align8(out.len()), 0);
-            out.extend_from_slice(payload);
+            out.write_all(&[0u8; 8][..align8(at) - at])?;
+            out.write_all(payload)?;
+            at = align8(at) + payload.len();
         }
+        Ok(())
+    }
+
+    /// The whole file in one buffer.
+    pub fn finish(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.file_len());
+        self.write_to(&mut out).expect("writing to a Vec cannot fail");
         out
     }
 }

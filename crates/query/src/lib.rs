@@ -22,7 +22,7 @@
 //! // Build a tiny index in memory (a real one comes from `Index::open`).
 //! let list = "game\ngames\namalgam\nglam\nmegaplex\nride\ndire\nired\n";
 //! let built = build_index(&[WordSource::from_text("tiny", list)], &BuildOptions::default()).unwrap();
-//! let index = Index::from_bytes(built.bytes).unwrap();
+//! let index = Index::from_bytes(built.into_bytes()).unwrap();
 //!
 //! // Spelling Bee: the words of a honeycomb, with scores.
 //! let puzzle = bee::Puzzle::parse(index.alphabet(), "aeglmpx", Some("g")).unwrap();

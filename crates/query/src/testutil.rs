@@ -7,7 +7,7 @@ pub(crate) fn index(words: &str, common: Option<&str>) -> Index<Vec<u8>> {
     use wordhoard_build::{build_index, BuildOptions, WordSource};
     let opts = BuildOptions { common: common.map(|c| WordSource::from_text("common", c)), ..Default::default() };
     let built = build_index(&[WordSource::from_text("test", words)], &opts).expect("test list builds");
-    Index::from_bytes(built.bytes).expect("test index opens")
+    Index::from_bytes(built.into_bytes()).expect("test index opens")
 }
 
 /// Norvig's tiny list from the Spelling Bee notebook.

@@ -22,7 +22,7 @@ fn small_index_bytes() -> Vec<u8> {
         list.push('\n');
     }
     let opts = BuildOptions { common: Some(WordSource::from_text("common", GOLDEN_COMMON)), ..Default::default() };
-    build_index(&[WordSource::from_text("small", &list)], &opts).unwrap().bytes
+    build_index(&[WordSource::from_text("small", &list)], &opts).unwrap().into_bytes()
 }
 
 /// Runs every query; returns how many ran and how many failed cleanly.

@@ -21,7 +21,8 @@ fn word_list() -> impl Strategy<Value = Vec<String>> {
 
 fn index_of(words: &[String], common: &[String]) -> Index<Vec<u8>> {
     let opts = BuildOptions { common: Some(WordSource::from_text("common", &common.join("\n"))), ..Default::default() };
-    Index::from_bytes(build_index(&[WordSource::from_text("t", &words.join("\n"))], &opts).unwrap().bytes).unwrap()
+    Index::from_bytes(build_index(&[WordSource::from_text("t", &words.join("\n"))], &opts).unwrap().into_bytes())
+        .unwrap()
 }
 
 fn distinct(words: &[String]) -> Vec<String> {

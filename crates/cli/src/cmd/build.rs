@@ -49,7 +49,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         .or_else(|| ctx.index.clone())
         .unwrap_or_else(|| PathBuf::from(format!("indexes/{}.hoard", built.report.name)));
     let publish_started = Instant::now();
-    write_atomically(&out, &built.bytes)?;
+    write_atomically(&out, &built.file)?;
     built.report.phases.push(("publish", publish_started.elapsed().as_secs_f64()));
     let elapsed = started.elapsed();
     let r = &built.report;
