@@ -5,6 +5,9 @@ use wordhoard_query::bee::{base_points, HONEYCOMB_LETTERS, MIN_WORD_LEN, PANGRAM
 use wordhoard_query::format::ColumnsWriter;
 use wordhoard_query::{Alphabet, LetterSet};
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
 use crate::hash::TagTable;
 use crate::SortedWords;
 
@@ -32,76 +35,119 @@ pub(crate) struct BeeSections {
     pub common_honeycombs: Option<Vec<u8>>,
 }
 
-/// Builds the bee sections; `common` flags each word id.
-pub(crate) fn build(words: &SortedWords, alphabet: &Alphabet, common: &[bool], has_common: bool) -> BeeSections {
-    // (mask, id) packed in a u64 sorts as one integer; the pairs are
-    // distinct, so ids come out ascending within a set.
-    let mut by_set: Vec<u64> = words
-        .iter()
-        .enumerate()
-        .filter(|(_, w)| w.len() >= MIN_WORD_LEN)
-        .filter_map(|(id, w)| Some((alphabet.set_of(w)?.0 as u64) << 32 | id as u64))
-        .collect();
-    by_set.sort_unstable();
+/// The bee sections under construction. The honeycombs, the bulk of the
+/// work, come in chunks of pangram sets that any thread may claim through
+/// [`BeeBuild::help`], so a thread done with its own sections can share it.
+pub(crate) struct BeeBuild {
+    rows: Vec<SetRow>,
+    /// Indices of the rows with a pangram's number of letters.
+    pangrams: Vec<u32>,
+    /// Rows of up to 7 letters by mask: probed 127 times per pangram set,
+    /// so kept to 8 bytes a row for cache; a mask is its own hash and tag.
+    row_of: TagTable,
+    lettersets: Vec<u8>,
+    has_common: bool,
+    next_chunk: AtomicUsize,
+    chunks: Vec<OnceLock<Vec<Honeycomb>>>,
+}
 
-    let mut rows: Vec<SetRow> = Vec::new();
-    let mut starts = Vec::new();
-    for (i, &pair) in by_set.iter().enumerate() {
-        let (mask, id) = ((pair >> 32) as u32, pair as u32 as usize);
-        if rows.last().is_none_or(|r| r.mask.0 != mask) {
-            rows.push(SetRow { mask: LetterSet(mask), totals: [0; 4] });
-            starts.push(i as u32);
+/// Pangram sets per claimed chunk.
+const CHUNK: usize = 1024;
+
+impl BeeBuild {
+    /// Reads the words into letter-set rows; `common` flags each word id.
+    pub(crate) fn new(words: &SortedWords, alphabet: &Alphabet, common: &[bool], has_common: bool) -> BeeBuild {
+        // (mask, id) packed in a u64 sorts as one integer; the pairs are
+        // distinct, so ids come out ascending within a set.
+        let mut by_set: Vec<u64> = words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.len() >= MIN_WORD_LEN)
+            .filter_map(|(id, w)| Some((alphabet.set_of(w)?.0 as u64) << 32 | id as u64))
+            .collect();
+        by_set.sort_unstable();
+
+        let mut rows: Vec<SetRow> = Vec::new();
+        let mut starts = Vec::new();
+        for (i, &pair) in by_set.iter().enumerate() {
+            let (mask, id) = ((pair >> 32) as u32, pair as u32 as usize);
+            if rows.last().is_none_or(|r| r.mask.0 != mask) {
+                rows.push(SetRow { mask: LetterSet(mask), totals: [0; 4] });
+                starts.push(i as u32);
+            }
+            let row = rows.last_mut().expect("pushed above");
+            let points = base_points(words.get(id).len());
+            let common = common[id] as u32;
+            add(&mut row.totals, &[points, 1, points * common, common]);
         }
-        let row = rows.last_mut().expect("pushed above");
-        let points = base_points(words.get(id).len());
-        let common = common[id] as u32;
-        add(&mut row.totals, &[points, 1, points * common, common]);
+        starts.push(by_set.len() as u32);
+
+        let lettersets = ColumnsWriter::new()
+            .u32s(&rows.iter().map(|r| r.mask.0).collect::<Vec<_>>())
+            .u32s(&rows.iter().map(|r| r.totals[0]).collect::<Vec<_>>())
+            .u32s(&starts)
+            .u32s(&by_set.iter().map(|&pair| pair as u32).collect::<Vec<_>>())
+            .finish();
+        let small = |r: &&SetRow| r.mask.len() <= HONEYCOMB_LETTERS;
+        let mut row_of = TagTable::with_capacity(rows.iter().filter(small).count());
+        for (i, r) in rows.iter().enumerate().filter(|(_, r)| small(r)) {
+            row_of.insert(r.mask.0 as u64, i as u32);
+        }
+        let pangrams: Vec<u32> =
+            (0..rows.len() as u32).filter(|&i| rows[i as usize].mask.len() == HONEYCOMB_LETTERS).collect();
+        let chunks = (0..pangrams.len().div_ceil(CHUNK)).map(|_| OnceLock::new()).collect();
+        BeeBuild { rows, pangrams, row_of, lettersets, has_common, next_chunk: AtomicUsize::new(0), chunks }
     }
-    starts.push(by_set.len() as u32);
 
-    let lettersets = ColumnsWriter::new()
-        .u32s(&rows.iter().map(|r| r.mask.0).collect::<Vec<_>>())
-        .u32s(&rows.iter().map(|r| r.totals[0]).collect::<Vec<_>>())
-        .u32s(&starts)
-        .u32s(&by_set.iter().map(|&pair| pair as u32).collect::<Vec<_>>())
-        .finish();
-    let [all, common_only] = honeycombs(&rows);
-    BeeSections { lettersets, honeycombs: all, common_honeycombs: has_common.then_some(common_only) }
-}
-
-/// Totals for one honeycomb: for each centre (the pangram's letters in
-/// order) the tally of the words it allows, and its pangrams' tally.
-struct Honeycomb {
-    by_centre: [Tally; HONEYCOMB_LETTERS],
-    pangrams: Tally,
-}
-
-/// The honeycomb tables: all words, and common words only.
-///
-/// For each pangram set, each of its 127 subsets is looked up among the
-/// rows and its tally filed under the subset's 7-bit local mask; a centre's
-/// total is then the sum over the 64 local masks holding its bit, which
-/// are runs of the table the compiler can add as vectors.
-fn honeycombs(rows: &[SetRow]) -> [Vec<u8>; 2] {
-    // Probed 128 times per pangram set, so kept to 8 bytes a row for cache;
-    // a mask is its own hash and tag, so nothing needs confirming.
-    let mut row_of = TagTable::with_capacity(rows.len());
-    for (i, r) in rows.iter().enumerate() {
-        row_of.insert(r.mask.0 as u64, i as u32);
+    /// Computes unclaimed honeycomb chunks until none are left.
+    pub(crate) fn help(&self) {
+        loop {
+            let chunk = self.next_chunk.fetch_add(1, Ordering::Relaxed);
+            let Some(cell) = self.chunks.get(chunk) else { return };
+            let end = self.pangrams.len().min((chunk + 1) * CHUNK);
+            let _ = cell.set(self.pangrams[chunk * CHUNK..end].iter().map(|&p| self.honeycomb(p)).collect());
+        }
     }
-    let pangrams: Vec<&SetRow> = rows.iter().filter(|r| r.mask.len() == HONEYCOMB_LETTERS).collect();
-    let mut combs = Vec::with_capacity(pangrams.len());
-    let mut by_local = [[0u32; 4]; 1 << HONEYCOMB_LETTERS];
-    let mut global = [0u32; 1 << HONEYCOMB_LETTERS];
-    for pangram in &pangrams {
-        let letters: Vec<u32> = pangram.mask.indices().map(|i| 1 << i).collect();
+
+    /// The sections, once every chunk is done (any left are done here).
+    pub(crate) fn finish(self) -> BeeSections {
+        self.help();
+        let combs: Vec<&Honeycomb> =
+            self.chunks.iter().flat_map(|c| c.get().expect("every chunk claimed and done")).collect();
+        // Tally lanes: 0 and 1 for all words, 2 and 3 for common ones.
+        let table = |lane: usize| {
+            let bonus = |c: &Honeycomb| PANGRAM_BONUS * c.pangrams[lane + 1];
+            ColumnsWriter::new()
+                .u32s(&self.pangrams.iter().map(|&r| self.rows[r as usize].mask.0).collect::<Vec<_>>())
+                .u32s(&combs.iter().map(|c| c.pangrams[lane + 1]).collect::<Vec<_>>())
+                .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane] + bonus(c))).collect::<Vec<_>>())
+                .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane + 1])).collect::<Vec<_>>())
+                .finish()
+        };
+        let (all, common_only) = (table(0), table(2));
+        BeeSections {
+            lettersets: self.lettersets,
+            honeycombs: all,
+            common_honeycombs: self.has_common.then_some(common_only),
+        }
+    }
+
+    /// One pangram set's totals. Each of its 127 subsets is looked up among
+    /// the rows and its tally filed under the subset's 7-bit local mask; a
+    /// centre's total is then the sum over the 64 local masks holding its
+    /// bit, which are runs of the table the compiler adds as vectors.
+    fn honeycomb(&self, pangram: u32) -> Honeycomb {
+        let pangram = &self.rows[pangram as usize];
+        let mut by_local = [[0u32; 4]; 1 << HONEYCOMB_LETTERS];
+        let mut global = [0u32; 1 << HONEYCOMB_LETTERS];
+        let mut letters = [0u32; HONEYCOMB_LETTERS];
+        letters.iter_mut().zip(pangram.mask.indices()).for_each(|(l, i)| *l = 1 << i);
         for local in 1..global.len() {
             // The set of `local`: its lowest bit's letter and the rest.
             global[local] = global[local & (local - 1)] | letters[local.trailing_zeros() as usize];
-            by_local[local] = match row_of.find(global[local] as u64, |_| true) {
-                Some(i) => rows[i as usize].totals,
-                None => [0; 4],
-            };
+            if let Some(i) = self.row_of.find(global[local] as u64, |_| true) {
+                by_local[local] = self.rows[i as usize].totals;
+            }
         }
         let mut by_centre = [[0u32; 4]; HONEYCOMB_LETTERS];
         for (centre, total) in by_centre.iter_mut().enumerate() {
@@ -112,17 +158,13 @@ fn honeycombs(rows: &[SetRow]) -> [Vec<u8>; 2] {
                 }
             }
         }
-        combs.push(Honeycomb { by_centre, pangrams: pangram.totals });
+        Honeycomb { by_centre, pangrams: pangram.totals }
     }
-    // Tally lanes: 0 and 1 for all words, 2 and 3 for common ones.
-    let table = |lane: usize| {
-        let bonus = |c: &Honeycomb| PANGRAM_BONUS * c.pangrams[lane + 1];
-        ColumnsWriter::new()
-            .u32s(&pangrams.iter().map(|r| r.mask.0).collect::<Vec<_>>())
-            .u32s(&combs.iter().map(|c| c.pangrams[lane + 1]).collect::<Vec<_>>())
-            .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane] + bonus(c))).collect::<Vec<_>>())
-            .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane + 1])).collect::<Vec<_>>())
-            .finish()
-    };
-    [table(0), table(2)]
+}
+
+/// Totals for one honeycomb: for each centre (the pangram's letters in
+/// order) the tally of the words it allows, and its pangrams' tally.
+struct Honeycomb {
+    by_centre: [Tally; HONEYCOMB_LETTERS],
+    pangrams: Tally,
 }

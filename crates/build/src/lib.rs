@@ -28,6 +28,7 @@ mod publish;
 pub mod wordlist;
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -159,21 +160,40 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
 
     // Every section depends only on the sorted words; two threads share
-    // the work. The longest chain (terms, then the chain graph) gets one
-    // thread to itself; this one builds the words FST and the bee tables,
-    // then the terms FST once the terms are ready.
+    // the work. One makes the terms and then the chain graph, the longest
+    // chain of steps; the other the words FST and the bee rows. The terms
+    // FST goes to whichever gets to it first, and both end on the
+    // honeycombs, which come in chunks either may claim.
     let terms = OnceLock::new();
     let make_terms = || anigram::Terms::new(&words);
-    let (words_fst, bee, terms_section, chains) = std::thread::scope(|s| {
-        let chains = s.spawn(|| anigram::chains_section(terms.get_or_init(make_terms)));
+    let bee = OnceLock::new();
+    let terms_fst_claimed = AtomicBool::new(false);
+    let terms_section = OnceLock::new();
+    let terms_fst = || {
+        if !terms_fst_claimed.swap(true, Ordering::Relaxed) {
+            // Waits for the other thread's terms (or makes them, if it died).
+            let _ = terms_section.set(anigram::terms_section(terms.get_or_init(make_terms)));
+        }
+    };
+    let (words_fst, chains) = std::thread::scope(|s| {
+        let chains = s.spawn(|| {
+            let chains = anigram::chains_section(terms.get_or_init(make_terms));
+            terms_fst();
+            if let Some(bee) = bee.get() {
+                bee::BeeBuild::help(bee);
+            }
+            chains
+        });
         let fst = words_fst(&words);
-        let bee = bee::build(&words, &opts.alphabet, &common, common_report.is_some());
-        // Waits for the other thread's terms (or makes them, if it died).
-        let terms_section = anigram::terms_section(terms.get_or_init(make_terms));
-        (fst, bee, terms_section, chains.join().expect("chains build thread"))
+        bee.get_or_init(|| bee::BeeBuild::new(&words, &opts.alphabet, &common, common_report.is_some()));
+        terms_fst();
+        bee.get().expect("made above").help();
+        (fst, chains.join().expect("chains build thread"))
     });
+    let bee = bee.into_inner().expect("made in the scope").finish();
     clock.lap("sections");
-    let (terms_section, chains) = (terms_section?, chains?);
+    let chains = chains?;
+    let terms_section = terms_section.into_inner().expect("claimed in the scope")?;
     let term_count = terms.get().map_or(0, anigram::Terms::len);
 
     let meta = Metadata {
