@@ -169,30 +169,36 @@ impl Graph {
     fn new<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Graph {
         let lens: Vec<u8> = (0..count).map(|t| term_of(t).len() as u8).collect();
         let term_keys = TermKeys::new((0..count).map(&term_of));
-        let (hashes, keys): (Vec<u64>, Vec<u128>) = (0..count).map(|t| term_keys.of(term_of(t))).unzip();
         // Terms a length at a time: each term looks up only the terms one
-        // letter shorter, a table small enough to stay in cache.
+        // letter shorter, filed by their place in their length's group, so
+        // the table and the keys that confirm a match stay in cache.
         let (by_len, len_starts) = group_by_length(&lens);
         let mut edges: Vec<(u32, u32)> = Vec::new();
-        let mut shorter = TagTable::with_capacity(0);
+        let (mut shorter, mut shorter_keys, mut shorter_ids) = (TagTable::with_capacity(0), Vec::new(), &by_len[..0]);
         let mut unkeyed: FastMap<&[u8], u32> = FastMap::default();
         let mut dropped = Vec::new();
         for group in len_starts.windows(2) {
             let ids = &by_len[group[0] as usize..group[1] as usize];
             let mut current = TagTable::with_capacity(ids.len());
-            for &to in ids {
-                let (hash, key, term) = (hashes[to as usize], keys[to as usize], term_of(to as usize));
-                current.insert(hash, to);
+            let mut current_keys = Vec::with_capacity(ids.len());
+            for (place, &to) in ids.iter().enumerate() {
+                let term = term_of(to as usize);
+                let (hash, key) = term_keys.of(term);
+                current.insert(hash, place as u32);
+                current_keys.push(key);
                 if key == TermKeys::NO_KEY {
                     unkeyed.insert(term, to);
                 }
+                let find = |hash: u64, key: u128| {
+                    shorter.find(hash, |place| shorter_keys[place as usize] == key).map(|p| shorter_ids[p as usize])
+                };
                 for (i, &letter) in term.iter().enumerate() {
                     if i > 0 && letter == term[i - 1] {
                         continue;
                     }
                     let hash = hash.wrapping_sub(term_keys.value[letter as usize]);
                     let from = if key != TermKeys::NO_KEY {
-                        shorter.find(hash, |from| keys[from as usize] == key - term_keys.unit[letter as usize])
+                        find(hash, key - term_keys.unit[letter as usize])
                     } else {
                         // Rare: spell out the shorter term.
                         dropped.clear();
@@ -200,7 +206,7 @@ impl Graph {
                         dropped.extend_from_slice(&term[i + 1..]);
                         match term_keys.of(&dropped).1 {
                             TermKeys::NO_KEY => unkeyed.get(dropped.as_slice()).copied(),
-                            key => shorter.find(hash, |from| keys[from as usize] == key),
+                            key => find(hash, key),
                         }
                     };
                     if let Some(from) = from {
@@ -208,7 +214,7 @@ impl Graph {
                     }
                 }
             }
-            shorter = current;
+            (shorter, shorter_keys, shorter_ids) = (current, current_keys, ids);
         }
         // Successor lists by a counting sort on `from`; terms were visited
         // in ascending id within a length, so each list is ascending.
