@@ -207,8 +207,18 @@ impl WordList {
 /// them into a fresh arena in order.
 fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>) -> SortedWords {
     let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
-    // Most lists arrive sorted; checking is cheaper than sorting.
-    if !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
+    // Most lists arrive sorted and without repeats, and the words were
+    // appended in order with nothing between them: the arena already is
+    // the answer. Checking is cheaper than sorting or copying.
+    let strictly_sorted = spans.is_sorted_by(|a, b| word(a) < word(b));
+    let back_to_back = spans.windows(2).all(|w| w[0].0 + w[0].1 as u32 == w[1].0)
+        && spans.first().is_none_or(|s| s.0 == 0)
+        && spans.last().is_none_or(|s| s.0 as usize + s.1 as usize == bytes.len());
+    if strictly_sorted && back_to_back {
+        let starts = spans.iter().map(|s| s.0).chain([bytes.len() as u32]).collect();
+        return SortedWords { bytes, starts };
+    }
+    if !strictly_sorted && !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
         let mut order: Vec<u32> = (0..spans.len() as u32).collect();
         sort_by_bytes(&mut order, |i| word(&spans[i as usize]));
         spans = order.into_iter().map(|i| spans[i as usize]).collect();
@@ -497,6 +507,21 @@ mod tests {
         for capacity in [1, 2, 3, 5, 64, MAX_LINE_BYTES - 1, MAX_LINE_BYTES + 3] {
             assert_eq!(lines(capacity), whole, "reads of {capacity} bytes");
         }
+    }
+
+    #[test]
+    fn sorted_lists_keep_their_arena_and_others_get_the_same_words() {
+        let words = |text: &str| {
+            let list = WordList::read(&[WordSource::from_text("t", text)], &Alphabet::latin()).unwrap();
+            list.into_sorted_words()
+        };
+        let sorted = words("ant\nbee\ncat\n");
+        assert_eq!(sorted.iter().collect::<Vec<_>>(), [&b"ant"[..], b"bee", b"cat"]);
+        // Out of order, repeated, or with a skipped line between: same words.
+        assert_eq!(words("cat\nant\nbee\n"), sorted);
+        assert_eq!(words("ant\nbee\nbee\ncat\n"), sorted);
+        assert_eq!(words("ant\n4x4\nbee\n\nCat\n"), sorted);
+        assert_eq!(words("").len(), 0);
     }
 
     #[test]
