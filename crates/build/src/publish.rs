@@ -51,11 +51,22 @@ fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError
     let fail = |what: &str, e: std::io::Error| BuildError::new(format!("cannot {what} {}: {e}", tmp.display()));
     let mut file = OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| fail("create", e))?;
     index_file.write_to(&mut file).map_err(|e| fail("write", e))?;
-    file.sync_all().map_err(|e| fail("sync", e))?;
-    drop(file);
+    // The check reads the file back while the sync writes it out: neither
+    // waits for the other, and both must succeed.
+    let (synced, checked) = std::thread::scope(|s| {
+        let synced = s.spawn(|| file.sync_all());
+        let checked = check(tmp);
+        (synced.join().unwrap_or_else(|_| Err(std::io::Error::other("the sync thread failed"))), checked)
+    });
+    synced.map_err(|e| fail("sync", e))?;
+    checked
+}
+
+/// Opens the file just written with the real reader and checks every
+/// section's checksum. The structure was built in this process; what can
+/// go wrong on the way to disk is the bytes, which the checksums cover.
+fn check(tmp: &Path) -> Result<(), BuildError> {
     let index = Index::open(tmp).map_err(|e| BuildError::new(format!("the index just written does not open: {e}")))?;
-    // The structure was built in this process; what can go wrong on the way
-    // to disk is the bytes, which the checksums cover.
     if let Some(bad) = index.verify_checksums().into_iter().find(|c| !c.ok) {
         return Err(BuildError::new(format!(
             "the index just written fails verification in section `{}`: {}",
