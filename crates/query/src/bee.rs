@@ -415,29 +415,54 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         |v: u32, (lo, hi): (Option<u32>, Option<u32>)| lo.is_none_or(|lo| v >= lo) && hi.is_none_or(|hi| v <= hi);
     let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
     let combs = Honeycombs::open(index, table)?;
-    let qualifies = |entry: &Result<(LetterSet, usize, [u32; 3])>| match entry {
-        Ok((_, _, [score, count, pangrams])) => {
-            *pangrams > 0 && within(*score, opts.score) && within(*count, opts.words)
-        }
-        Err(_) => true,
+    let bounded = opts.score != (None, None) || opts.words != (None, None);
+    let cell_fits = |cell: usize| -> Result<bool> {
+        Ok(within(combs.scores.at(cell)? as u32, opts.score) && within(combs.counts.at(cell)? as u32, opts.words))
     };
-    // Two passes (count, then find the pick) instead of a list of candidates.
+    // Count the fitting (honeycomb, centre) cells row by row, then walk to
+    // the chosen one: without bounds a row is all in or all out, and its
+    // cells are not read at all.
+    let mut per_row = Vec::with_capacity(combs.masks.len());
     let mut matching = 0u64;
-    for entry in combs.each(opts.exclude).filter(qualifies) {
-        entry?;
-        matching += 1;
+    for row in 0..combs.masks.len() {
+        let mask = LetterSet(combs.masks.at(row)? as u32);
+        let fits = if mask.intersects(opts.exclude) || combs.pangrams.at(row)? == 0 {
+            0
+        } else if mask.len() != HONEYCOMB_LETTERS {
+            return Err(Error::corrupt("a honeycomb table has a row that is not 7 letters"));
+        } else if !bounded {
+            HONEYCOMB_LETTERS
+        } else {
+            (0..HONEYCOMB_LETTERS)
+                .try_fold(0, |n, j| Ok::<_, Error>(n + cell_fits(row * HONEYCOMB_LETTERS + j)? as usize))?
+        };
+        per_row.push(fits as u8);
+        matching += fits as u64;
     }
     if matching == 0 {
         return Err(Error::invalid(
             "no honeycomb meets those bounds; widen --min/--max-score or --min/--max-words, or exclude fewer letters",
         ));
     }
-    let pick = SplitMix64::new(opts.seed).below(matching) as usize;
-    let (letters, center, _) = combs
-        .each(opts.exclude)
-        .filter(qualifies)
-        .nth(pick)
-        .ok_or_else(|| Error::corrupt("a honeycomb table changed between two reads"))??;
+    let mut pick = SplitMix64::new(opts.seed).below(matching) as usize;
+    let row = per_row
+        .iter()
+        .position(|&n| {
+            let here = pick < n as usize;
+            if !here {
+                pick -= n as usize;
+            }
+            here
+        })
+        .ok_or_else(|| Error::corrupt("a honeycomb table changed between two reads"))?;
+    let letters = LetterSet(combs.masks.at(row)? as u32);
+    let mut fitting = Vec::with_capacity(HONEYCOMB_LETTERS);
+    for (j, center) in letters.indices().enumerate() {
+        if !bounded || cell_fits(row * HONEYCOMB_LETTERS + j)? {
+            fitting.push(center);
+        }
+    }
+    let center = *fitting.get(pick).ok_or_else(|| Error::corrupt("a honeycomb table changed between two reads"))?;
     solve(index, Puzzle { letters, center }, opts.common_only)
 }
 
@@ -584,6 +609,60 @@ mod tests {
         let common = GenerateOptions { common_only: true, ..Default::default() };
         let g = generate(&idx, &common).unwrap();
         assert!(g.words.iter().all(|w| w.common) && g.pangrams > 0);
+    }
+
+    #[test]
+    fn generate_picks_the_seeds_cell_among_every_fitting_one() {
+        // The n-th fitting (honeycomb, centre) in table order, found the
+        // slow way, is the one generate picks for a seed drawing n.
+        let words: String = [
+            "aerating",
+            "granite",
+            "tearing",
+            "integrate",
+            "rating",
+            "gratine",
+            "orating",
+            "agitator",
+            "rotating",
+            "notation",
+            "ignorant",
+            "gnat",
+            "tang",
+            "iota",
+            "roan",
+            "noting",
+            "toning",
+        ]
+        .join("\n");
+        let idx = index(&words, None);
+        let combs = Honeycombs::open(&idx, SectionId::Honeycombs).unwrap();
+        let cases = [(None, None), (Some(20), None), (None, Some(25)), (Some(5), Some(40))];
+        for (lo, hi) in cases {
+            let fits: Vec<(LetterSet, usize)> = combs
+                .each(LetterSet::EMPTY)
+                .map(Result::unwrap)
+                .filter(|(_, _, [score, _, pangrams])| {
+                    *pangrams > 0 && lo.is_none_or(|lo| *score >= lo) && hi.is_none_or(|hi| *score <= hi)
+                })
+                .map(|(mask, centre, _)| (mask, centre))
+                .collect();
+            if (lo, hi) == (None, None) {
+                assert!(fits.len() >= 14, "several honeycombs to pick from");
+            }
+            for seed in 0..40 {
+                let opts = GenerateOptions { seed, score: (lo, hi), exclude: LetterSet::EMPTY, ..Default::default() };
+                let got = generate(&idx, &opts);
+                if fits.is_empty() {
+                    assert!(got.unwrap_err().is_usage());
+                    continue;
+                }
+                let (mask, centre) = fits[SplitMix64::new(seed).below(fits.len() as u64) as usize];
+                let got = got.unwrap();
+                assert_eq!(got.letters, idx.alphabet().letters_of(mask), "seed {seed}, score {lo:?}..{hi:?}");
+                assert_eq!(got.center, idx.alphabet().letter(centre) as char);
+            }
+        }
     }
 
     #[test]
