@@ -7,7 +7,7 @@ use wordhoard_query::rng::SplitMix64;
 
 use crate::fst_writer;
 use crate::hash::{FastMap, TagTable};
-use crate::wordlist::sort_by_bytes;
+use crate::wordlist::{distinct_bytes, sort_by_bytes};
 use crate::{BuildError, SortedWords};
 
 /// Every word's term, sorted, with the words of each term.
@@ -62,12 +62,10 @@ impl Terms {
 fn sort_letters(words: &SortedWords) -> Vec<u8> {
     const NO_LANE: u8 = u8::MAX;
     let mut letters = words.bytes().to_vec();
-    let mut seen = [false; 256];
-    letters.iter().for_each(|&b| seen[b as usize] = true);
     let (mut lane, mut byte_of) = ([NO_LANE; 256], [0u8; 64]);
-    for (l, (b, _)) in seen.iter().enumerate().filter(|(_, &s)| s).take(64).enumerate() {
-        lane[b] = l as u8;
-        byte_of[l] = b as u8;
+    for (l, &b) in distinct_bytes(&letters).iter().take(64).enumerate() {
+        lane[b as usize] = l as u8;
+        byte_of[l] = b;
     }
     let mut counts = [0u8; 64];
     for id in 0..words.len() {
@@ -138,11 +136,9 @@ impl TermKeys {
     const NO_KEY: u128 = u128::MAX;
 
     fn new<'a>(terms: impl Iterator<Item = &'a [u8]>) -> TermKeys {
-        let mut seen = [false; 256];
-        terms.flat_map(|t| t.iter()).for_each(|&b| seen[b as usize] = true);
         let mut unit = [0u128; 256];
-        for (lane, (b, _)) in seen.iter().enumerate().filter(|(_, &s)| s).take(32).enumerate() {
-            unit[b] = 1 << (4 * lane);
+        for (lane, &b) in distinct_bytes(terms.flatten()).iter().take(32).enumerate() {
+            unit[b as usize] = 1 << (4 * lane);
         }
         let mut rng = SplitMix64::new(0x5eed);
         TermKeys { value: std::array::from_fn(|_| rng.next_u64()), unit }

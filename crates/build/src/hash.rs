@@ -37,12 +37,6 @@ impl Hasher for FastHasher {
     }
 
     #[inline]
-    fn write_u128(&mut self, n: u128) {
-        self.add(n as u64);
-        self.add((n >> 64) as u64);
-    }
-
-    #[inline]
     fn write_usize(&mut self, n: usize) {
         self.add(n as u64);
     }

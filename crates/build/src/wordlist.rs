@@ -289,6 +289,14 @@ impl SortedWords {
     }
 }
 
+/// The distinct bytes among `bytes`, ascending: the letters a list uses,
+/// to number them densely.
+pub(crate) fn distinct_bytes<'a>(bytes: impl IntoIterator<Item = &'a u8>) -> Vec<u8> {
+    let mut seen = [false; 256];
+    bytes.into_iter().for_each(|&b| seen[b as usize] = true);
+    (0..=255u8).filter(|&b| seen[b as usize]).collect()
+}
+
 /// Sorts ids by the bytes `key` gives each (ties by id). The sort itself
 /// runs on one `u64` per id that keeps the order: the first 12 bytes, 5
 /// bits each, as their rank among the bytes that occur (capped at 31; word
@@ -296,17 +304,9 @@ impl SortedWords {
 /// Only ids whose packed prefixes tie are compared byte by byte, and those
 /// are mostly anagrams with equal keys.
 pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], key: impl Fn(u32) -> &'a [u8]) {
-    let mut seen = [false; 256];
-    for &id in ids.iter() {
-        key(id).iter().for_each(|&b| seen[b as usize] = true);
-    }
     let mut rank = [0u8; 256];
-    let mut next = 0u8;
-    for (b, &s) in seen.iter().enumerate() {
-        rank[b] = next;
-        if s {
-            next = (next + 1).min(31);
-        }
+    for (r, &b) in distinct_bytes(ids.iter().flat_map(|&id| key(id))).iter().enumerate() {
+        rank[b as usize] = r.min(31) as u8;
     }
     let packed = |id: u32| {
         let (mut bits, mut n) = (0u64, 0);
