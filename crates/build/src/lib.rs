@@ -166,7 +166,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     // honeycombs, which come in chunks either may claim.
     let terms = OnceLock::new();
     let make_terms = || anigram::Terms::new(&words);
-    let bee = OnceLock::new();
+    let bee: OnceLock<bee::BeeBuild> = OnceLock::new();
     let terms_fst_claimed = AtomicBool::new(false);
     let terms_section = OnceLock::new();
     let terms_fst = || {
@@ -179,15 +179,16 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         let chains = s.spawn(|| {
             let chains = anigram::chains_section(terms.get_or_init(make_terms));
             terms_fst();
+            // The bee rows are made by now, unless that thread is slow.
             if let Some(bee) = bee.get() {
-                bee::BeeBuild::help(bee);
+                bee.help();
             }
             chains
         });
         let fst = words_fst(&words);
-        bee.get_or_init(|| bee::BeeBuild::new(&words, &opts.alphabet, &common, common_report.is_some()));
+        let bee = bee.get_or_init(|| bee::BeeBuild::new(&words, &opts.alphabet, &common, common_report.is_some()));
         terms_fst();
-        bee.get().expect("made above").help();
+        bee.help();
         (fst, chains.join().expect("chains build thread"))
     });
     let bee = bee.into_inner().expect("made in the scope").finish();
