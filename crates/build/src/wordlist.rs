@@ -109,6 +109,8 @@ pub struct WordList {
     bytes: Vec<u8>,
     spans: Vec<(u32, u8)>,
     compact_at: usize,
+    /// Some word was not greater than the one before it: sorting is needed.
+    unordered: bool,
     /// Lines read.
     pub lines: u64,
     /// Lines skipped, by reason.
@@ -128,12 +130,13 @@ impl WordList {
 
     fn read_source(&mut self, source: &WordSource, alphabet: &Alphabet) -> Result<(), BuildError> {
         let reader = BufReader::with_capacity(1 << 16, source.open()?);
+        let letters = LetterBytes::new(alphabet);
         let mut lower = Vec::new();
         let mut hasher = std::mem::take(&mut self.hasher);
         let result = for_each_line(reader, &mut hasher, |line| {
             self.lines += 1;
             match line {
-                Some(raw) => self.add_line(raw, alphabet, &mut lower),
+                Some(raw) => self.add_line(raw, &letters, alphabet, &mut lower),
                 None => self.skipped.too_long += 1,
             }
             Ok(())
@@ -147,16 +150,33 @@ impl WordList {
         Ok(())
     }
 
-    fn add_line(&mut self, raw: &[u8], alphabet: &Alphabet, lower: &mut Vec<u8>) {
-        // The common case, an ASCII word, is lowercased straight into the
-        // arena in one pass; anything else takes the long way.
+    fn add_line(&mut self, raw: &[u8], letters: &LetterBytes, alphabet: &Alphabet, lower: &mut Vec<u8>) {
+        // The common case, a line of nothing but letters of either case, is
+        // lowercased straight into the arena in one pass.
+        if (1..=MAX_WORD_LEN).contains(&raw.len()) {
+            self.make_room();
+            let start = self.bytes.len();
+            let mut clean = true;
+            self.bytes.extend(raw.iter().map(|&b| {
+                let letter = letters.0[b as usize];
+                clean &= letter != 0;
+                letter
+            }));
+            if clean {
+                self.keep(start);
+                return;
+            }
+            self.bytes.truncate(start);
+        }
+        // Then an ASCII line with spaces around it or characters outside
+        // the alphabet; anything else takes the long way.
         let word = raw.strip_prefix(BOM).unwrap_or(raw).trim_ascii();
         if word.is_ascii() && !word.is_empty() && word.len() <= MAX_WORD_LEN {
             self.make_room();
             let start = self.bytes.len();
             self.bytes.extend(word.iter().map(u8::to_ascii_lowercase));
             if alphabet.is_word(&self.bytes[start..]) {
-                self.spans.push((start as u32, word.len() as u8));
+                self.keep(start);
             } else {
                 self.bytes.truncate(start);
                 self.skipped.not_in_alphabet += 1;
@@ -170,10 +190,22 @@ impl WordList {
             Ok(()) if !alphabet.is_word(lower) => self.skipped.not_in_alphabet += 1,
             Ok(()) => {
                 self.make_room();
-                self.spans.push((self.bytes.len() as u32, lower.len() as u8));
+                let start = self.bytes.len();
                 self.bytes.extend_from_slice(lower);
+                self.keep(start);
             }
         }
+    }
+
+    /// Keeps the word that ends the arena, from `start`. Whether the list
+    /// is still in order is checked here, while both words are in cache.
+    #[inline]
+    fn keep(&mut self, start: usize) {
+        if let Some(&(at, len)) = self.spans.last() {
+            let previous = &self.bytes[at as usize..at as usize + len as usize];
+            self.unordered |= !precedes(previous, &self.bytes[start..]);
+        }
+        self.spans.push((start as u32, (self.bytes.len() - start) as u8));
     }
 
     /// Compacts when the kept lines have doubled since the last time.
@@ -186,7 +218,8 @@ impl WordList {
     /// Sorts and de-duplicates what was read so far, rewriting the arena;
     /// the next compaction waits until the list has doubled again.
     fn compact(&mut self) {
-        let words = sort_and_dedup(std::mem::take(&mut self.bytes), std::mem::take(&mut self.spans));
+        let words = sort_and_dedup(std::mem::take(&mut self.bytes), std::mem::take(&mut self.spans), !self.unordered);
+        self.unordered = false;
         self.spans = (0..words.len()).map(|id| (words.starts[id], words.get(id).len() as u8)).collect();
         self.bytes = words.bytes;
         self.compact_at = 2 * self.spans.len();
@@ -199,18 +232,54 @@ impl WordList {
 
     /// The distinct words, sorted (byte order); consumes the list.
     pub fn into_sorted_words(self) -> SortedWords {
-        sort_and_dedup(self.bytes, self.spans)
+        sort_and_dedup(self.bytes, self.spans, !self.unordered)
+    }
+}
+
+/// Each byte's lowercase letter if that is in the alphabet, else 0: one
+/// lookup per byte decides whether a line is a plain word.
+struct LetterBytes([u8; 256]);
+
+impl LetterBytes {
+    fn new(alphabet: &Alphabet) -> LetterBytes {
+        let mut table = [0u8; 256];
+        for (b, slot) in (0..=255u8).zip(table.iter_mut()) {
+            let lower = b.to_ascii_lowercase();
+            // 0 marks "not a letter", so a NUL letter takes the long way.
+            if lower != 0 && alphabet.index_of(lower).is_some() {
+                *slot = lower;
+            }
+        }
+        LetterBytes(table)
+    }
+}
+
+/// True when `a` sorts strictly before `b`. Words are short and a sorted
+/// list's neighbours share long prefixes: compare 8 bytes at a time.
+#[inline]
+fn precedes(a: &[u8], b: &[u8]) -> bool {
+    let (mut a8, mut b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    for (x, y) in (&mut a8).zip(&mut b8) {
+        let (x, y) = (u64::from_be_bytes(x.try_into().unwrap()), u64::from_be_bytes(y.try_into().unwrap()));
+        if x != y {
+            return x < y;
+        }
+    }
+    let done = a.len().min(b.len()) / 8 * 8;
+    match a[done..].iter().zip(&b[done..]).find(|(x, y)| x != y) {
+        Some((x, y)) => x < y,
+        None => a.len() < b.len(),
     }
 }
 
 /// Sorts the words `spans` point at in `bytes`, drops repeats, and copies
-/// them into a fresh arena in order.
-fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>) -> SortedWords {
+/// them into a fresh arena in order. `strictly_sorted` says the spans are
+/// known to be in order without repeats.
+fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>, strictly_sorted: bool) -> SortedWords {
     let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
     // Most lists arrive sorted and without repeats, and the words were
     // appended in order with nothing between them: the arena already is
-    // the answer. Checking is cheaper than sorting or copying.
-    let strictly_sorted = spans.is_sorted_by(|a, b| word(a) < word(b));
+    // the answer.
     let back_to_back = spans.windows(2).all(|w| w[0].0 + w[0].1 as u32 == w[1].0)
         && spans.first().is_none_or(|s| s.0 == 0)
         && spans.last().is_none_or(|s| s.0 as usize + s.1 as usize == bytes.len());
@@ -428,7 +497,7 @@ fn for_each_line<R: BufRead>(
         }
         hasher.update(buf);
         let mut rest = buf;
-        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
+        while let Some(end) = memchr::memchr(b'\n', rest) {
             let piece = &rest[..end];
             rest = &rest[end + 1..];
             let line = if carried.is_empty() && !too_long {
@@ -469,8 +538,9 @@ mod tests {
         for_each_line(text, &mut Sha256::new(), |line| {
             list.lines += 1;
             let mut lower = Vec::new();
+            let alphabet = Alphabet::latin();
             match line {
-                Some(raw) => list.add_line(raw, &Alphabet::latin(), &mut lower),
+                Some(raw) => list.add_line(raw, &LetterBytes::new(&alphabet), &alphabet, &mut lower),
                 None => list.skipped.too_long += 1,
             }
             Ok(())
@@ -568,12 +638,30 @@ mod tests {
     }
 
     #[test]
+    fn precedes_is_the_strict_byte_order() {
+        let mut rng = wordhoard_query::rng::SplitMix64::new(11);
+        let word = |rng: &mut wordhoard_query::rng::SplitMix64| -> Vec<u8> {
+            (0..rng.below(20)).map(|_| [0u8, b'a', b'b', 255][rng.below(4) as usize]).collect()
+        };
+        for _ in 0..20_000 {
+            let a = word(&mut rng);
+            // Often a copy of `a`, cut or extended, so long prefixes are shared.
+            let mut b = if rng.below(2) == 0 { a.clone() } else { word(&mut rng) };
+            b.truncate(rng.below(21) as usize);
+            b.extend(word(&mut rng).into_iter().take(rng.below(3) as usize));
+            assert_eq!(precedes(&a, &b), a < b, "{a:?} {b:?}");
+            assert_eq!(precedes(&b, &a), b < a, "{b:?} {a:?}");
+        }
+    }
+
+    #[test]
     fn compaction_keeps_distinct_words_and_counts() {
         let mut list = WordList::default();
         let mut lower = Vec::new();
+        let alphabet = Alphabet::latin();
         for (i, w) in ["pear", "apple", "pear", "fig"].iter().enumerate() {
             list.lines += 1;
-            list.add_line(w.as_bytes(), &Alphabet::latin(), &mut lower);
+            list.add_line(w.as_bytes(), &LetterBytes::new(&alphabet), &alphabet, &mut lower);
             if i == 2 {
                 list.compact();
                 assert_eq!(list.spans.len(), 2, "apple, pear");
