@@ -360,6 +360,28 @@ mod tests {
     }
 
     #[test]
+    fn finds_edges_between_long_runs_of_one_letter() {
+        // Long runs of one letter, around 15 (a count key's lane) and 25.
+        let a = |n: usize| vec![b'a'; n];
+        let plus = |w: Vec<u8>, tail: &[u8]| [w, tail.to_vec()].concat();
+        let words: Vec<Vec<u8>> = vec![
+            a(23),
+            a(24),
+            a(25),
+            a(26),
+            a(27),
+            plus(a(24), b"b"),
+            plus(a(25), b"b"),
+            plus(a(23), b"bc"),
+            plus(a(24), b"bc"),
+            plus(a(25), b"bc"),
+        ];
+        let terms = sorted_terms(&words.iter().map(|w| w.as_slice()).collect::<Vec<_>>());
+        assert_eq!(graph_edges(&terms), brute_edges(&terms));
+        assert_eq!(graph_edges(&terms).len(), 11);
+    }
+
+    #[test]
     fn finds_edges_over_more_than_32_distinct_bytes() {
         // Bytes past the 32 lanes have no key either.
         let words: Vec<Vec<u8>> =
@@ -376,6 +398,27 @@ mod tests {
                 (0..80).map(|_| (0..1 + rng.below(7)).map(|_| b'a' + rng.below(5) as u8).collect()).collect();
             let terms = sorted_terms(&words.iter().map(|w| w.as_slice()).collect::<Vec<_>>());
             assert_eq!(graph_edges(&terms), brute_edges(&terms));
+        }
+        // Many terms of a length over the whole alphabet, so the walk
+        // through the shorter terms takes long strides, and lengths that
+        // cross the 25 letters a key holds.
+        for round in 0..6 {
+            let (letters, max_len, n) = if round % 2 == 0 { (26, 6, 1500) } else { (3, 28, 400) };
+            let words: Vec<Vec<u8>> = (0..n)
+                .map(|_| {
+                    let len = 1 + rng.below(max_len);
+                    (0..len).map(|_| b'a' + rng.below(letters) as u8).collect()
+                })
+                .collect();
+            let mut terms = sorted_terms(&words.iter().map(|w| w.as_slice()).collect::<Vec<_>>());
+            // Every term's one-letter-shorter terms too, so edges abound.
+            let shorter: Vec<Vec<u8>> = terms.iter().filter(|t| t.len() > 1).map(|t| t[1..].to_vec()).collect();
+            terms.extend(shorter);
+            terms.sort();
+            terms.dedup();
+            let (got, want) = (graph_edges(&terms), brute_edges(&terms));
+            assert!(want.len() > n as usize / 2, "{} edges", want.len());
+            assert_eq!(got, want, "round {round}");
         }
     }
 }
