@@ -7,7 +7,7 @@ use wordhoard_query::rng::SplitMix64;
 
 use crate::fst_writer;
 use crate::hash::{FastMap, TagTable};
-use crate::wordlist::{distinct_bytes, sort_by_bytes};
+use crate::wordlist::{distinct_bytes, sort_keyed, Prefixes};
 use crate::{BuildError, SortedWords};
 
 /// Every word's term, sorted, with the words of each term.
@@ -27,17 +27,25 @@ impl Terms {
     pub(crate) fn new(words: &SortedWords) -> Terms {
         let sorted = sort_letters(words);
         let term = |id: u32| &sorted[words.span(id as usize)];
-        let mut order: Vec<u32> = (0..words.len() as u32).collect();
-        sort_by_bytes(&mut order, term);
+        // A term's letters are a word's: the words' bytes rank them.
+        let prefixes = Prefixes::new(&distinct_bytes(words.bytes()));
+        let mut keyed: Vec<(u64, u32)> = (0..words.len() as u32).map(|id| (prefixes.key(term(id)), id)).collect();
+        sort_keyed(&mut keyed, term);
         let mut starts: Vec<u32> = Vec::new();
         let mut letters = Vec::with_capacity(sorted.len());
         let mut letter_starts = Vec::new();
-        for (pos, &id) in order.iter().enumerate() {
-            if pos == 0 || term(order[pos - 1]) != term(id) {
+        let mut order = Vec::with_capacity(keyed.len());
+        for (pos, &(key, id)) in keyed.iter().enumerate() {
+            let same = pos > 0 && {
+                let (before, before_id) = keyed[pos - 1];
+                before == key && (Prefixes::settles(key) || term(before_id) == term(id))
+            };
+            if !same {
                 starts.push(pos as u32);
                 letter_starts.push(letters.len() as u32);
                 letters.extend_from_slice(term(id));
             }
+            order.push(id);
         }
         starts.push(order.len() as u32);
         letter_starts.push(letters.len() as u32);
@@ -55,47 +63,54 @@ impl Terms {
     }
 }
 
-/// Each word's letters sorted, at the word's own span: a counting sort per
-/// word, visiting only the letters it holds (a bit each in a mask). Bytes
-/// past the mask's 64 lanes cannot occur in one alphabet; a word with one
-/// falls back to a comparison sort.
+/// Each word's letters sorted, at the word's own span: a counting sort
+/// per word. The counts are 4 bits a letter in two registers (the list's
+/// first 16 distinct bytes, then the next 16), so counting is an add a
+/// letter and spelling out walks only the letters present. A word of 16
+/// letters or more (a count could overflow) or with a byte past those 32
+/// (never in one alphabet) takes a comparison sort.
 fn sort_letters(words: &SortedWords) -> Vec<u8> {
-    const NO_LANE: u8 = u8::MAX;
-    let mut letters = words.bytes().to_vec();
-    let (mut lane, mut byte_of) = ([NO_LANE; 256], [0u8; 64]);
-    for (l, &b) in distinct_bytes(&letters).iter().take(64).enumerate() {
-        lane[b as usize] = l as u8;
-        byte_of[l] = b;
+    let bytes = words.bytes();
+    let (mut unit, mut byte_of) = ([(0u64, 0u64); 256], [0u8; 32]);
+    for (lane, &b) in distinct_bytes(bytes).iter().take(32).enumerate() {
+        unit[b as usize] = if lane < 16 { (1 << (4 * lane), 0) } else { (0, 1 << (4 * (lane - 16))) };
+        byte_of[lane] = b;
     }
-    let mut counts = [0u8; 64];
+    // Room past the end: a letter is written twice before its count is
+    // known to be 1, so the second write may land one past the word.
+    let mut sorted = vec![0u8; bytes.len() + 1];
     for id in 0..words.len() {
-        let word = &mut letters[words.span(id)];
-        let mut present = 0u64;
-        let mut laned = true;
-        for &b in word.iter() {
-            let l = lane[b as usize];
-            laned &= l != NO_LANE;
-            let l = (l & 63) as usize;
-            counts[l] += 1;
-            present |= 1 << l;
+        let span = words.span(id);
+        let word = &bytes[span.clone()];
+        let (mut low, mut high, mut no_lane) = (0u64, 0u64, false);
+        for &b in word {
+            let (l, h) = unit[b as usize];
+            (low, high) = (low + l, high + h);
+            no_lane |= l | h == 0;
         }
-        if !laned {
-            word.sort_unstable();
+        if no_lane || word.len() >= 16 {
+            sorted[span.clone()].copy_from_slice(word);
+            sorted[span].sort_unstable();
+            continue;
         }
-        let mut at = 0;
-        while present != 0 {
-            let l = present.trailing_zeros() as usize;
-            present &= present - 1;
-            for _ in 0..counts[l] {
-                if laned {
-                    word[at] = byte_of[l];
+        let mut at = span.start;
+        for (mut counts, first_lane) in [(low, 0), (high, 16)] {
+            while counts != 0 {
+                let shift = counts.trailing_zeros() & !3;
+                let n = (counts >> shift & 15) as usize;
+                let b = byte_of[first_lane + shift as usize / 4];
+                sorted[at] = b;
+                sorted[at + 1] = b;
+                if n > 2 {
+                    sorted[at..at + n].fill(b);
                 }
-                at += 1;
+                at += n;
+                counts &= !(15 << shift);
             }
-            counts[l] = 0;
         }
     }
-    letters
+    sorted.truncate(bytes.len());
+    sorted
 }
 
 /// The encoded `terms` section: the terms FST and the words of each term.
@@ -106,7 +121,7 @@ pub(crate) fn terms_section(terms: &Terms) -> Result<Vec<u8>, BuildError> {
 
 /// The encoded `chains` section: the add-one-letter graph and its counts.
 pub(crate) fn chains_section(terms: &Terms) -> Result<Vec<u8>, BuildError> {
-    Graph::new(terms.len(), |t| terms.term(t)).encode()
+    Graph::new(terms.len(), &distinct_bytes(&terms.letters), |t| terms.term(t)).encode()
 }
 
 fn terms_fst<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Result<Vec<u8>, BuildError> {
@@ -135,9 +150,9 @@ impl TermKeys {
     /// Marks a term without a key; no term has all 32 lanes at 15.
     const NO_KEY: u128 = u128::MAX;
 
-    fn new<'a>(terms: impl Iterator<Item = &'a [u8]>) -> TermKeys {
+    fn new(bytes_used: &[u8]) -> TermKeys {
         let mut unit = [0u128; 256];
-        for (lane, &b) in distinct_bytes(terms.flatten()).iter().take(32).enumerate() {
+        for (lane, &b) in bytes_used.iter().take(32).enumerate() {
             unit[b as usize] = 1 << (4 * lane);
         }
         let mut rng = SplitMix64::new(0x5eed);
@@ -162,9 +177,11 @@ impl TermKeys {
 }
 
 impl Graph {
-    fn new<'a>(count: usize, term_of: impl Fn(usize) -> &'a [u8]) -> Graph {
+    /// The graph over `count` terms; `bytes_used` holds every byte they
+    /// hold, ascending.
+    fn new<'a>(count: usize, bytes_used: &[u8], term_of: impl Fn(usize) -> &'a [u8]) -> Graph {
         let lens: Vec<u8> = (0..count).map(|t| term_of(t).len() as u8).collect();
-        let term_keys = TermKeys::new((0..count).map(&term_of));
+        let term_keys = TermKeys::new(bytes_used);
         // Terms a length at a time: each term looks up only the terms one
         // letter shorter, filed by their place in their length's group, so
         // the table and the keys that confirm a match stay in cache.
@@ -310,7 +327,7 @@ mod tests {
     }
 
     fn graph_edges(terms: &[Vec<u8>]) -> Vec<(u32, u32)> {
-        let g = Graph::new(terms.len(), |t| terms[t].as_slice());
+        let g = Graph::new(terms.len(), &distinct_bytes(terms.iter().flatten()), |t| terms[t].as_slice());
         (0..terms.len()).flat_map(|f| g.successors(f).iter().map(move |&t| (f as u32, t))).collect()
     }
 
@@ -339,12 +356,20 @@ mod tests {
         }
         let list =
             crate::WordList::read(&[crate::WordSource::from_text("t", &text)], &wordhoard_query::Alphabet::latin());
-        let words = list.unwrap().into_sorted_words();
-        let letters = sort_letters(&words);
-        for id in 0..words.len() {
-            let mut want = words.get(id).to_vec();
-            want.sort_unstable();
-            assert_eq!(&letters[words.span(id)], want.as_slice());
+        let lists = [
+            list.unwrap().into_sorted_words(),
+            // No alphabet has 40 letters, but the sort copes.
+            SortedWords::from_words(
+                (0u8..40).map(|i| vec![b'0' + i, b'0' + ((i as u32 * 7 + 3) % 40) as u8, b'0' + i]),
+            ),
+        ];
+        for words in &lists {
+            let letters = sort_letters(words);
+            for id in 0..words.len() {
+                let mut want = words.get(id).to_vec();
+                want.sort_unstable();
+                assert_eq!(&letters[words.span(id)], want.as_slice());
+            }
         }
     }
 

@@ -289,7 +289,7 @@ fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>, strictly_sorted: bo
     }
     if !strictly_sorted && !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
         let mut order: Vec<u32> = (0..spans.len() as u32).collect();
-        sort_by_bytes(&mut order, |i| word(&spans[i as usize]));
+        sort_by_bytes(&mut order, &distinct_bytes(&bytes), |i| word(&spans[i as usize]));
         spans = order.into_iter().map(|i| spans[i as usize]).collect();
     }
     spans.dedup_by(|a, b| word(a) == word(b));
@@ -343,6 +343,17 @@ impl SortedWords {
         (0..self.len()).map(|id| self.get(id))
     }
 
+    /// Any words (of any bytes), sorted and without repeats: for tests.
+    #[cfg(test)]
+    pub(crate) fn from_words(words: impl IntoIterator<Item = Vec<u8>>) -> SortedWords {
+        let (mut bytes, mut spans) = (Vec::new(), Vec::new());
+        for word in words {
+            spans.push((bytes.len() as u32, word.len() as u8));
+            bytes.extend_from_slice(&word);
+        }
+        sort_and_dedup(bytes, spans, false)
+    }
+
     /// The id of a word, if present.
     pub fn find(&self, word: &[u8]) -> Option<usize> {
         let (mut lo, mut hi) = (0, self.len());
@@ -366,45 +377,84 @@ pub(crate) fn distinct_bytes<'a>(bytes: impl IntoIterator<Item = &'a u8>) -> Vec
     (0..=255u8).filter(|&b| seen[b as usize]).collect()
 }
 
-/// Sorts ids by the bytes `key` gives each (ties by id). The sort itself
-/// runs on one `u64` per id that keeps the order: the first 12 bytes, 5
-/// bits each, as their rank among the bytes that occur (capped at 31; word
-/// lists of one alphabet never get there).
-/// Only ids whose packed prefixes tie are compared byte by byte, and those
-/// are mostly anagrams with equal keys.
-pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], key: impl Fn(u32) -> &'a [u8]) {
-    let mut rank = [0u8; 256];
-    for (r, &b) in distinct_bytes(ids.iter().flat_map(|&id| key(id))).iter().enumerate() {
-        rank[b as usize] = r.min(31) as u8;
+/// Byte strings as `u64`s that keep their order: the first 12 bytes, 5
+/// bits each, as 1 + their rank among the bytes that occur, 0 past the
+/// end. Ranks past 30 share the value 31 (one alphabet never gets there),
+/// and a key stops after one, as what follows cannot order keys.
+pub(crate) struct Prefixes {
+    rank: [u8; 256],
+}
+
+impl Prefixes {
+    const LEN: usize = 12;
+    const CAPPED: u64 = 31;
+
+    /// Keys for strings of the given bytes (distinct and ascending; every
+    /// byte the strings hold must be among them).
+    pub(crate) fn new(bytes_used: &[u8]) -> Prefixes {
+        let mut rank = [Self::CAPPED as u8; 256];
+        for (r, &b) in bytes_used.iter().enumerate() {
+            rank[b as usize] = (1 + r).min(Self::CAPPED as usize) as u8;
+        }
+        Prefixes { rank }
     }
-    let packed = |id: u32| {
-        let (mut bits, mut n) = (0u64, 0);
-        for &b in key(id).iter().take(12) {
-            bits = bits << 5 | rank[b as usize] as u64;
+
+    #[inline]
+    pub(crate) fn key(&self, bytes: &[u8]) -> u64 {
+        let (mut key, mut n) = (0u64, 0);
+        for &b in bytes.iter().take(Self::LEN) {
+            key = key << 5 | self.rank[b as usize] as u64;
             n += 1;
-            // Rank 31 stands for several bytes, so what follows it cannot
-            // order keys: stop, and let such keys tie.
-            if rank[b as usize] == 31 {
+            if self.rank[b as usize] as u64 == Self::CAPPED {
                 break;
             }
         }
-        // A shorter key is padded with the lowest rank: never greater.
-        bits << (5 * (12 - n))
-    };
-    let mut keyed: Vec<(u64, u32)> = ids.iter().map(|&id| (packed(id), id)).collect();
-    radix_sort(&mut keyed);
+        key << (5 * (Self::LEN - n))
+    }
+
+    /// True when strings with this key are all the same string: it ends
+    /// within 11 bytes and holds no capped rank.
+    #[inline]
+    pub(crate) fn settles(key: u64) -> bool {
+        // A bit per 5-bit field that is all ones.
+        const LOW: u64 = 0x0842_1084_2108_4210 >> 4;
+        let all_ones = key & key >> 1 & key >> 2 & key >> 3 & key >> 4 & LOW;
+        key & 31 == 0 && all_ones == 0
+    }
+}
+
+/// Sorts ids by the bytes `key` gives each (ties by id); `bytes_used`
+/// holds every byte they hold, ascending (extra ones do no harm).
+pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], bytes_used: &[u8], key: impl Fn(u32) -> &'a [u8]) {
+    let prefixes = Prefixes::new(bytes_used);
+    let mut keyed: Vec<(u64, u32)> = ids.iter().map(|&id| (prefixes.key(key(id)), id)).collect();
+    sort_keyed(&mut keyed, key);
+    for (slot, (_, id)) in ids.iter_mut().zip(keyed) {
+        *slot = id;
+    }
+}
+
+/// Sorts (prefix key, id) pairs by the bytes `key` gives each id, ties by
+/// id. The sort itself runs on the keys; only runs of equal keys that do
+/// not settle the order are compared byte by byte.
+pub(crate) fn sort_keyed<'a>(keyed: &mut Vec<(u64, u32)>, key: impl Fn(u32) -> &'a [u8]) {
+    radix_sort(keyed);
     let mut i = 0;
     while i < keyed.len() {
         let run = 1 + keyed[i + 1..].iter().take_while(|k| k.0 == keyed[i].0).count();
         let tied = &mut keyed[i..i + run];
-        let by_bytes = |a: &(u64, u32), b: &(u64, u32)| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1));
-        if !tied.is_sorted_by(|a, b| by_bytes(a, b).is_le()) {
-            tied.sort_unstable_by(by_bytes);
+        if Prefixes::settles(tied[0].0) {
+            // One string: ids in order (they came so, and the sort is stable).
+            if !tied.is_sorted_by_key(|k| k.1) {
+                tied.sort_unstable_by_key(|k| k.1);
+            }
+        } else {
+            let by_bytes = |a: &(u64, u32), b: &(u64, u32)| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1));
+            if !tied.is_sorted_by(|a, b| by_bytes(a, b).is_le()) {
+                tied.sort_unstable_by(by_bytes);
+            }
         }
         i += run;
-    }
-    for (slot, (_, id)) in ids.iter_mut().zip(keyed) {
-        *slot = id;
     }
 }
 
@@ -607,15 +657,26 @@ mod tests {
             b"abcdefghijklm".to_vec(),
             b"zz".to_vec(),
             b"zz".to_vec(),
+            // 11, 12 and 13 bytes with one prefix, some repeated.
+            b"bbbbbbbbbbb".to_vec(),
+            b"bbbbbbbbbbbb".to_vec(),
+            b"bbbbbbbbbbbb".to_vec(),
+            b"bbbbbbbbbbbba".to_vec(),
+            b"bbbbbbbbbbba".to_vec(),
         ];
         keys.extend((0u8..60).map(|i| vec![b'!' + i, b'!' + (i as u32 * 7 % 60) as u8]));
         let mut rng = wordhoard_query::rng::SplitMix64::new(3);
         keys.extend((0..2000).map(|_| (0..rng.below(20)).map(|_| b'a' + rng.below(3) as u8).collect()));
-        let mut ids: Vec<u32> = (0..keys.len() as u32).rev().collect();
-        sort_by_bytes(&mut ids, |id| &keys[id as usize]);
+        let ids: Vec<u32> = (0..keys.len() as u32).rev().collect();
         let mut want: Vec<u32> = (0..keys.len() as u32).collect();
         want.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]).then(a.cmp(&b)));
-        assert_eq!(ids, want);
+        let used = distinct_bytes(keys.iter().flatten());
+        // The bytes used, or more bytes than that: the same order.
+        for used in [used, (0..=255).collect()] {
+            let mut got = ids.clone();
+            sort_by_bytes(&mut got, &used, |id| &keys[id as usize]);
+            assert_eq!(got, want);
+        }
     }
 
     #[test]
