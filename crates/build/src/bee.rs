@@ -89,7 +89,11 @@ impl BeeBuild {
             .u32s(&by_set.iter().map(|&pair| pair as u32).collect::<Vec<_>>())
             .finish();
         let small = |r: &&SetRow| r.mask.len() <= HONEYCOMB_LETTERS;
-        let mut row_of = TagTable::with_capacity(rows.iter().filter(small).count());
+        // Room for four times the rows: most of the probes miss, and at a
+        // load of 1/8 a miss mostly ends at its first slot (measured: a
+        // tenth faster than room for the rows alone, and no slower than a
+        // filter in front of a smaller table).
+        let mut row_of = TagTable::with_capacity(4 * rows.iter().filter(small).count());
         for (i, r) in rows.iter().enumerate().filter(|(_, r)| small(r)) {
             row_of.insert(r.mask.0 as u64, i as u32);
         }
