@@ -155,13 +155,12 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         return Err(BuildError::new("more than 4 billion distinct words; split the list"));
     }
     clock.lap("sort");
-    let (common, common_report) = flag_common(opts, common_list, &words);
-    clock.lap("common");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
 
     // Every section depends only on the sorted words; two threads share
     // the work. One makes the terms and then the chain graph, the longest
-    // chain of steps; the other the words FST and the bee rows. The terms
+    // chain of steps; the other the words FST, the common flags and the bee
+    // rows. The terms
     // FST goes to whichever gets to it first, and both end on the
     // honeycombs, which come in chunks either may claim.
     let terms = OnceLock::new();
@@ -175,7 +174,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
             let _ = terms_section.set(anigram::terms_section(terms.get_or_init(make_terms)));
         }
     };
-    let (words_fst, chains) = std::thread::scope(|s| {
+    let (words_fst, (common, common_report), chains) = std::thread::scope(|s| {
         let chains = s.spawn(|| {
             let chains = anigram::chains_section(terms.get_or_init(make_terms));
             terms_fst();
@@ -186,10 +185,11 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
             chains
         });
         let fst = words_fst(&words);
-        let bee = bee.get_or_init(|| bee::BeeBuild::new(&words, &opts.alphabet, &common, common_report.is_some()));
+        let (common, report) = flag_common(opts, common_list, &words);
+        let bee = bee.get_or_init(|| bee::BeeBuild::new(&words, &opts.alphabet, &common, report.is_some()));
         terms_fst();
         bee.help();
-        (fst, chains.join().expect("chains build thread"))
+        (fst, (common, report), chains.join().expect("chains build thread"))
     });
     let bee = bee.into_inner().expect("made in the scope").finish();
     clock.lap("sections");
@@ -282,12 +282,26 @@ fn flag_common(opts: &BuildOptions, list: Option<WordList>, words: &SortedWords)
     let (Some(source), Some(list)) = (&opts.common, list) else { return (flags, None) };
     let skipped = list.skipped.total();
     let mut report = CommonReport { source: source.name(), flagged: 0, not_in_index: 0, skipped };
-    // Both lists are sorted: one merge pass.
+    // Both lists are sorted: each common word is sought from the last
+    // one's place, in steps that double (common words are a few in each
+    // stretch of the list).
     let common = list.into_sorted_words();
     let mut id = 0;
     for word in common.iter() {
-        while id < words.len() && words.get(id) < word {
-            id += 1;
+        let mut step = 1;
+        while id + step < words.len() && words.get(id + step) < word {
+            id += step;
+            step *= 2;
+        }
+        // The first word not below `word` lies in id..=id + step.
+        let mut end = (id + step + 1).min(words.len());
+        while id < end {
+            let mid = id + (end - id) / 2;
+            if words.get(mid) < word {
+                id = mid + 1;
+            } else {
+                end = mid;
+            }
         }
         if id < words.len() && words.get(id) == word {
             flags[id] = true;
@@ -305,4 +319,38 @@ fn common_section(flags: &[bool]) -> Vec<u8> {
         bits[id / 64] |= 1 << (id % 64);
     }
     ColumnsWriter::new().u64s(&bits).finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wordhoard_query::rng::SplitMix64;
+
+    #[test]
+    fn flags_exactly_the_common_words_in_the_list() {
+        let mut rng = SplitMix64::new(7);
+        let mut word = || (0..1 + rng.below(4)).map(|_| (b'a' + rng.below(4) as u8) as char).collect::<String>();
+        for round in 0..40 {
+            // Common lists from empty to larger than the main list, with
+            // words of their own.
+            let list: Vec<String> = (0..rng_len(round, 60)).map(|_| word()).collect();
+            let common: Vec<String> = (0..rng_len(round * 7 + 3, 90)).map(|_| word()).collect();
+            let opts =
+                BuildOptions { common: Some(WordSource::from_text("c", &common.join("\n"))), ..Default::default() };
+            let read = |l: &[String]| WordList::read(&[WordSource::from_text("l", &l.join("\n"))], &opts.alphabet);
+            let words = read(&list).unwrap().into_sorted_words();
+            let (flags, report) = flag_common(&opts, Some(read(&common).unwrap()), &words);
+            let common_set: std::collections::HashSet<&[u8]> = common.iter().map(|w| w.as_bytes()).collect();
+            let want: Vec<bool> = words.iter().map(|w| common_set.contains(w)).collect();
+            assert_eq!(flags, want, "round {round}");
+            let report = report.unwrap();
+            assert_eq!(report.flagged, want.iter().filter(|&&f| f).count() as u64);
+            assert_eq!(report.flagged + report.not_in_index, common_set.len() as u64);
+        }
+    }
+
+    /// A length that sweeps 0..max as `round` grows.
+    fn rng_len(round: usize, max: usize) -> usize {
+        round * 37 % (max + 1)
+    }
 }
