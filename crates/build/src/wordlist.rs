@@ -2,9 +2,10 @@
 //!
 //! A line loses its UTF-8 BOM and surrounding whitespace (CR included) and
 //! is lowercased. It is kept when every character is a letter of the
-//! alphabet; otherwise it is skipped and counted by reason. Reading streams
-//! through a fixed buffer, so a huge line or file costs no more memory than
-//! the words it keeps.
+//! alphabet; otherwise it is skipped and counted by reason. A file of up
+//! to 64 MiB is read whole and, when large, parsed in two halves on two
+//! threads; standard input and larger files stream through a fixed buffer,
+//! so a huge line or file costs no more memory than the words it keeps.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -98,6 +99,12 @@ impl Skipped {
     }
 }
 
+/// Files up to this size are read whole (and parsed on two threads);
+/// larger ones stream.
+const WHOLE_FILE_MAX: u64 = 64 << 20;
+/// Below this size a list is parsed on one thread: a thread costs more.
+const PARALLEL_READ_MIN: usize = 256 << 10;
+
 /// Kept lines held before the list is de-duplicated in place, so memory
 /// follows the distinct words, not the lines (a list of ten million lines
 /// with few distinct words stays small).
@@ -129,6 +136,90 @@ impl WordList {
     }
 
     fn read_source(&mut self, source: &WordSource, alphabet: &Alphabet) -> Result<(), BuildError> {
+        match source {
+            WordSource::Text { text, .. } => self.read_whole(text.as_bytes(), alphabet),
+            WordSource::File(path) if path.metadata().is_ok_and(|m| m.is_file() && m.len() <= WHOLE_FILE_MAX) => {
+                let text = std::fs::read(path)
+                    .map_err(|e| BuildError::new(format!("cannot read word list {}: {e}", path.display())))?;
+                self.read_whole(&text, alphabet);
+            }
+            _ => self.read_stream(source, alphabet)?,
+        }
+        if self.bytes.len() > u32::MAX as usize {
+            return Err(BuildError::new(format!("{}: the word lists hold over 4 GiB of words", source.name())));
+        }
+        Ok(())
+    }
+
+    /// Reads a list held whole in memory. A large one is read in two
+    /// parts, split at a line's end, on two threads; this one also hashes
+    /// the whole text, so it takes the smaller part.
+    fn read_whole(&mut self, text: &[u8], alphabet: &Alphabet) {
+        let letters = LetterBytes::new(alphabet);
+        self.hasher.update(text);
+        let split = if text.len() < PARALLEL_READ_MIN {
+            None
+        } else {
+            memchr::memchr(b'\n', &text[text.len() * 9 / 20..]).map(|at| text.len() * 9 / 20 + at + 1)
+        };
+        let Some(split) = split else {
+            self.add_lines(text, &letters, alphabet);
+            return;
+        };
+        let (first, second) = text.split_at(split);
+        let second = std::thread::scope(|s| {
+            let second = s.spawn(|| {
+                let mut list = WordList::default();
+                list.add_lines(second, &letters, alphabet);
+                list
+            });
+            self.add_lines(first, &letters, alphabet);
+            second.join().expect("word list reading thread")
+        });
+        self.append(second);
+    }
+
+    /// Adds every line of `text` (the last may lack its line end).
+    fn add_lines(&mut self, text: &[u8], letters: &LetterBytes, alphabet: &Alphabet) {
+        let mut lower = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+            let line = &rest[..end];
+            rest = &rest[(end + 1).min(rest.len())..];
+            self.lines += 1;
+            if line.len() <= MAX_LINE_BYTES {
+                self.add_line(line, letters, alphabet, &mut lower);
+            } else {
+                self.skipped.too_long += 1;
+            }
+        }
+    }
+
+    /// Appends the words and counts of a list read after this one.
+    fn append(&mut self, other: WordList) {
+        let base = self.bytes.len() as u32;
+        if let (Some(&(at, len)), Some(&(first, first_len))) = (self.spans.last(), other.spans.first()) {
+            let last = &self.bytes[at as usize..at as usize + len as usize];
+            let next = &other.bytes[first as usize..first as usize + first_len as usize];
+            self.unordered |= !precedes(last, next);
+        }
+        self.unordered |= other.unordered;
+        self.bytes.extend_from_slice(&other.bytes);
+        self.spans.extend(other.spans.iter().map(|&(at, len)| (base + at, len)));
+        self.compact_at = self.compact_at.max(other.compact_at);
+        self.lines += other.lines;
+        let (mine, theirs) = (&mut self.skipped, other.skipped);
+        mine.empty += theirs.empty;
+        mine.not_in_alphabet += theirs.not_in_alphabet;
+        mine.not_utf8 += theirs.not_utf8;
+        mine.too_long += theirs.too_long;
+        self.make_room();
+    }
+
+    /// Reads a stream (standard input, a huge file) through a fixed buffer,
+    /// so it costs no more memory than the words it keeps.
+    fn read_stream(&mut self, source: &WordSource, alphabet: &Alphabet) -> Result<(), BuildError> {
         let reader = BufReader::with_capacity(1 << 16, source.open()?);
         let letters = LetterBytes::new(alphabet);
         let mut lower = Vec::new();
@@ -142,12 +233,7 @@ impl WordList {
             Ok(())
         });
         self.hasher = hasher;
-        result
-            .map_err(|(line, e)| BuildError::new(format!("{}: line {}: cannot read: {e}", source.name(), line + 1)))?;
-        if self.bytes.len() > u32::MAX as usize {
-            return Err(BuildError::new(format!("{}: the word lists hold over 4 GiB of words", source.name())));
-        }
-        Ok(())
+        result.map_err(|(line, e)| BuildError::new(format!("{}: line {}: cannot read: {e}", source.name(), line + 1)))
     }
 
     fn add_line(&mut self, raw: &[u8], letters: &LetterBytes, alphabet: &Alphabet, lower: &mut Vec<u8>) {
@@ -626,6 +712,55 @@ mod tests {
         assert_eq!(whole.1, Sha256::digest(text.as_bytes()));
         for capacity in [1, 2, 3, 5, 64, MAX_LINE_BYTES - 1, MAX_LINE_BYTES + 3] {
             assert_eq!(lines(capacity), whole, "reads of {capacity} bytes");
+        }
+    }
+
+    #[test]
+    fn a_list_read_whole_in_two_parts_matches_it_streamed() {
+        // Over the size read on two threads, with every kind of line, a
+        // BOM first, no line end last, and words out of order at the split.
+        let mut rng = wordhoard_query::rng::SplitMix64::new(9);
+        let kinds: [&[u8]; 9] =
+            [b"Apple", b"  pear\r", b"", b"4x4", b"don't", b"\xff\xfe", b"ZEBRA", b"kiwi", "\u{212A}elvin".as_bytes()];
+        let mut text = b"\xEF\xBB\xBFfirst\n".to_vec();
+        while text.len() < 2 * PARALLEL_READ_MIN {
+            match rng.below(200) {
+                0 => text.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1)),
+                1..=50 => text.extend_from_slice(kinds[rng.below(kinds.len() as u64) as usize]),
+                _ => text.extend((0..1 + rng.below(9)).map(|_| b'a' + rng.below(26) as u8)),
+            }
+            text.push(b'\n');
+        }
+        text.extend_from_slice(b"last");
+        // A sorted list but for the two words either side of the split,
+        // swapped: each part is in order, and only the seam is not.
+        let mut seam: Vec<Vec<u8>> =
+            (0..120_000u32).map(|i| (0..4).map(|d| b'a' + (i / 26u32.pow(3 - d) % 26) as u8).collect()).collect();
+        // Lines are 5 bytes; the first part ends with the first line end
+        // at or after 9/20 of the text.
+        let last_of_first = seam.len() * 5 * 9 / 20 / 5;
+        seam.swap(last_of_first, last_of_first + 1);
+        let seam: Vec<u8> = seam.iter().flat_map(|w| w.iter().chain(b"\n")).copied().collect();
+        let alphabet = Alphabet::latin();
+        for text in [text, seam] {
+            let mut whole = WordList::default();
+            whole.read_whole(&text, &alphabet);
+            let mut streamed = WordList::default();
+            let (letters, mut lower, mut hasher) = (LetterBytes::new(&alphabet), Vec::new(), Sha256::new());
+            for_each_line(text.as_slice(), &mut hasher, |line| {
+                streamed.lines += 1;
+                match line {
+                    Some(raw) => streamed.add_line(raw, &letters, &alphabet, &mut lower),
+                    None => streamed.skipped.too_long += 1,
+                }
+                Ok(())
+            })
+            .unwrap();
+            streamed.hasher = hasher;
+            assert!(whole.lines > 10_000);
+            assert_eq!((whole.lines, whole.skipped), (streamed.lines, streamed.skipped));
+            assert_eq!(whole.sha256_hex(), streamed.sha256_hex());
+            assert_eq!(whole.into_sorted_words(), streamed.into_sorted_words());
         }
     }
 
