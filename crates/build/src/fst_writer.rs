@@ -2,12 +2,10 @@
 //!
 //! The reader opens these maps with the fst crate; this module only writes
 //! them, because the crate's own builder was over a third of a build's time
-//! (it allocates every node and keeps its registry of written nodes as a
-//! cache of them). Here the nodes on the last key's path reuse their
-//! buffers, the registry is a flat table of 16-byte slots that remembers
-//! every node (so the map is minimal, never larger than the crate's), and
-//! a node is encoded in a fixed buffer. The same keys give a map of the
-//! same language in about half the time.
+//! (it allocates every node). Here the nodes on the last key's path reuse
+//! their buffers, the registry of written nodes is a flat cache of 16-byte
+//! slots, and a node is encoded in a fixed buffer. The same keys give a map
+//! of the same language in about half the time.
 //!
 //! The bytes follow the fst crate's format version 3, node by node: a node
 //! is written after the nodes it points to and read backwards from its last
@@ -299,52 +297,57 @@ impl NodeKey {
         }
     }
 
-    /// Where to start probing.
-    fn slot(word: u64, mask: usize) -> usize {
+    /// The registry pair a key belongs to.
+    fn pair(word: u64, mask: usize) -> usize {
         let w = word.wrapping_mul(0xff51_afd7_ed55_8ccd);
         (w ^ (w >> 32)) as usize & mask
     }
 }
 
-/// Every node written, in an open-addressing table of `(key, place)`
-/// slots. An exact key's place is the node's address; a hashed key's is
-/// its first and last byte, and a candidate is confirmed by encoding the
-/// node at that start and comparing bytes (a node's encoding at a given
-/// place is unique). Sixteen bytes a slot keep the table in cache.
+/// Nodes written, for reuse: a cache of `(key, place)` slots in pairs,
+/// the most recently used of a pair first. An exact key's place is the
+/// node's address; a hashed key's is its first and last byte, and a
+/// candidate is confirmed by encoding the node at that start and comparing
+/// bytes (a node's encoding at a given place is unique).
+///
+/// Forgetting costs little: 2 x 32,768 slots (1 MiB, in cache) hold the
+/// nodes worth sharing: the enable1 words FST is 1.7% larger than with a
+/// table of every node, and written 12% faster, as lookups stay in cache.
+/// The fst crate's cache is 2 x 10,000.
 struct Registry {
     slots: Vec<(u64, u64)>,
-    used: usize,
 }
+
+/// Pairs of slots.
+const PAIRS: usize = 1 << 15;
 
 impl Default for Registry {
     fn default() -> Registry {
-        Registry { slots: vec![(0, 0); 1 << 12], used: 0 }
+        Registry { slots: vec![(0, 0); 2 * PAIRS] }
     }
 }
 
 impl Registry {
     /// The address of a written node equal to `node`, if any.
-    fn find(&self, key: NodeKey, node: &Node, out: &[u8], scratch: &mut Encoded) -> Option<usize> {
-        let mask = self.slots.len() - 1;
-        let mut i = NodeKey::slot(key.word(), mask);
-        loop {
+    fn find(&mut self, key: NodeKey, node: &Node, out: &[u8], scratch: &mut Encoded) -> Option<usize> {
+        let pair = 2 * NodeKey::pair(key.word(), PAIRS - 1);
+        for i in [pair, pair + 1] {
             let (word, place) = self.slots[i];
-            if word == 0 {
-                return None;
-            }
             if word == key.word() {
-                match key {
-                    NodeKey::Exact(_) => return Some(place as usize),
+                let found = match key {
+                    NodeKey::Exact(_) => Some(place as usize),
                     NodeKey::Hashed(_) => {
                         let (start, end) = (place as u32 as usize, (place >> 32) as usize);
-                        if out.get(start..=end) == Some(scratch.encode(node, start, start - 1)) {
-                            return Some(end);
-                        }
+                        (out.get(start..=end) == Some(scratch.encode(node, start, start - 1))).then_some(end)
                     }
+                };
+                if found.is_some() {
+                    self.slots.swap(pair, i);
+                    return found;
                 }
             }
-            i = (i + 1) & mask;
         }
+        None
     }
 
     /// Remembers the node written at `start..=end`.
@@ -357,24 +360,10 @@ impl Registry {
                 _ => return,
             },
         };
-        if (self.used + 1) * 10 > self.slots.len() * 7 {
-            let bigger = vec![(0, 0); self.slots.len() * 2];
-            let old = std::mem::replace(&mut self.slots, bigger);
-            for slot in old.into_iter().filter(|s| s.0 != 0) {
-                Self::insert(&mut self.slots, slot);
-            }
-        }
-        Self::insert(&mut self.slots, (key.word(), place));
-        self.used += 1;
-    }
-
-    fn insert(slots: &mut [(u64, u64)], slot: (u64, u64)) {
-        let mask = slots.len() - 1;
-        let mut i = NodeKey::slot(slot.0, mask);
-        while slots[i].0 != 0 {
-            i = (i + 1) & mask;
-        }
-        slots[i] = slot;
+        // The older of the pair is forgotten.
+        let pair = 2 * NodeKey::pair(key.word(), PAIRS - 1);
+        self.slots[pair + 1] = self.slots[pair];
+        self.slots[pair] = (key.word(), place);
     }
 }
 
@@ -646,9 +635,8 @@ mod tests {
     }
 
     #[test]
-    fn shares_every_equal_suffix() {
-        // The crate's registry is a cache; this one never forgets, so the
-        // map is never larger.
+    fn shares_suffixes_at_least_as_well_as_the_crate() {
+        // Both registries are caches; this one is larger.
         let words: Vec<String> = (0..20_000).map(|i| format!("{:05}x{}", i, i % 7)).collect();
         let pairs: Vec<(&[u8], u64)> = words.iter().map(|w| (w.as_bytes(), 0)).collect();
         let ours = write(&pairs);
