@@ -25,13 +25,14 @@
 //!
 //! Terms of one length are found by scanning column 2 (one byte a term):
 //! cheaper to read than a stored list. A query checks a section's checksum
-//! before it first reads it, so `unscramble` never touches `chains`.
+//! before it first reads it, so `unscramble` never touches `chains`, and
+//! counting games never touches `terms`.
 
 use std::cell::OnceCell;
 
 use fst::Map;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::format::{Columns, SectionId, U32s, U64s};
 use crate::index::Index;
 use crate::rng::SplitMix64;
@@ -63,14 +64,33 @@ pub struct TermGames {
     pub words: Vec<String>,
 }
 
-/// The terms section of an index, opened; the chains section is opened
-/// (and its checksum checked) when a question first needs it.
+/// The Anigrams sections of an index; each is opened (and its checksum
+/// checked) when a question first needs it, so counting games never reads
+/// the terms, and `unscramble` never reads the chains.
 pub struct Anigrams<'a, D> {
     index: &'a Index<D>,
-    terms: Map<&'a [u8]>,
+    terms: OnceCell<Terms<'a>>,
+    chains: OnceCell<Chains<'a>>,
+}
+
+/// The terms section's columns.
+struct Terms<'a> {
+    fst: Map<&'a [u8]>,
     groups: U32s<'a>,
     group_ids: U32s<'a>,
-    chains: OnceCell<Chains<'a>>,
+}
+
+impl<'a> Terms<'a> {
+    fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Terms<'a>> {
+        let cols = index.columns(SectionId::Terms)?;
+        let fst =
+            Map::new(cols.bytes(0)?).map_err(|e| cols.corrupt(&format!("has an FST that does not open ({e})")))?;
+        let t = Terms { fst, groups: cols.u32s(1)?, group_ids: cols.u32s(2)? };
+        if t.groups.len() != t.fst.len() + 1 {
+            return Err(cols.corrupt("has offsets that do not match its term count"));
+        }
+        Ok(t)
+    }
 }
 
 /// The chains section's columns.
@@ -100,8 +120,10 @@ impl Games<'_> {
 }
 
 impl<'a> Chains<'a> {
-    fn open<D: AsRef<[u8]>>(index: &'a Index<D>, terms: usize) -> Result<Chains<'a>> {
+    fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Chains<'a>> {
         let cols: Columns<'a> = index.columns(SectionId::Chains)?;
+        // One length a term: the term count the other columns must match.
+        let terms = cols.bytes(2)?.len();
         let games = match cols.bytes(5)?.len() {
             n if n == terms * 4 => Games::Narrow(cols.u32s(5)?),
             n if n == terms * 8 => Games::Wide(cols.u64s(5)?),
@@ -129,8 +151,8 @@ impl<'a> Chains<'a> {
 /// Checks the structure of both sections (for `verify`).
 pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
-    let c = a.chains()?;
-    a.groups.check_offsets(a.group_ids.len())?;
+    let (terms, c) = (a.terms()?, a.chains()?);
+    terms.groups.check_offsets(terms.group_ids.len())?;
     c.succ_starts.check_offsets(c.succs.len())?;
     // Every edge adds exactly one letter (so no walk can loop).
     let mut succs = c.succs.iter();
@@ -142,36 +164,51 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
             }
         }
     }
-    if a.group_ids.iter().any(|id| id as usize >= index.word_count()) {
+    if terms.group_ids.iter().any(|id| id as usize >= index.word_count()) {
         return Err(Error::corrupt("section `terms` has a word id out of range"));
     }
     Ok(())
 }
 
 impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
-    /// Opens the terms section, checking its checksum and column lengths.
+    /// Anigrams over an index; its sections open when first needed.
     pub fn open(index: &'a Index<D>) -> Result<Anigrams<'a, D>> {
-        let cols = index.columns(SectionId::Terms)?;
-        let terms =
-            Map::new(cols.bytes(0)?).map_err(|e| cols.corrupt(&format!("has an FST that does not open ({e})")))?;
-        let a = Anigrams { index, terms, groups: cols.u32s(1)?, group_ids: cols.u32s(2)?, chains: OnceCell::new() };
-        if a.groups.len() != a.terms.len() + 1 {
-            return Err(cols.corrupt("has offsets that do not match its term count"));
+        if !index.has_section(SectionId::Terms) || !index.has_section(SectionId::Chains) {
+            let missing = if index.has_section(SectionId::Terms) { "chains" } else { "terms" };
+            return Err(Error::new(ErrorKind::MissingSection { section: missing }));
         }
-        Ok(a)
+        Ok(Anigrams { index, terms: OnceCell::new(), chains: OnceCell::new() })
+    }
+
+    fn terms(&self) -> Result<&Terms<'a>> {
+        if let Some(t) = self.terms.get() {
+            return Ok(t);
+        }
+        let t = Terms::open(self.index)?;
+        // Opened second, it must agree with the chains on the term count.
+        if self.chains.get().is_some_and(|c| c.lens.len() != t.fst.len()) {
+            return Err(Error::corrupt("sections `terms` and `chains` disagree on the term count"));
+        }
+        Ok(self.terms.get_or_init(|| t))
     }
 
     fn chains(&self) -> Result<&Chains<'a>> {
         if let Some(c) = self.chains.get() {
             return Ok(c);
         }
-        let c = Chains::open(self.index, self.term_count())?;
+        let c = Chains::open(self.index)?;
+        if self.terms.get().is_some_and(|t| t.fst.len() != c.lens.len()) {
+            return Err(Error::corrupt("sections `terms` and `chains` disagree on the term count"));
+        }
         Ok(self.chains.get_or_init(|| c))
     }
 
     /// The number of terms.
-    pub fn term_count(&self) -> usize {
-        self.terms.len()
+    pub fn term_count(&self) -> Result<usize> {
+        match self.terms.get() {
+            Some(t) => Ok(t.fst.len()),
+            None => Ok(self.chains()?.lens.len()),
+        }
     }
 
     /// The term of any word or scramble of letters: its letters sorted.
@@ -184,7 +221,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// Every word that is an anagram of `letters`.
     pub fn unscramble(&self, letters: &str) -> Result<Step> {
         let term = self.term_of(letters)?;
-        let words = match self.terms.get(&term) {
+        let words = match self.terms()?.fst.get(&term) {
             Some(id) => self.words_of(self.checked_id(id)?)?,
             None => Vec::new(),
         };
@@ -194,7 +231,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// The id of a word's or term's term; an error if no word has it.
     pub fn find_term(&self, input: &str) -> Result<u32> {
         let term = self.term_of(input)?;
-        match self.terms.get(&term) {
+        match self.terms()?.fst.get(&term) {
             Some(id) => self.checked_id(id),
             None => Err(Error::invalid(format!(
                 "no word in this index has the letters of {input:?} (term {:?}); try `wordhoard anigram unscramble` first",
@@ -248,11 +285,11 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             None => start_len,
         };
         check_lengths(start_len, goal_len)?;
-        let starts: Vec<u32> = match from {
+        let (starts, games) = self.games_to(goal_len, start_len)?;
+        let starts = match from {
             Some(t) => vec![t],
-            None => self.terms_of_len(start_len)?.collect(),
+            None => starts,
         };
-        let games = self.games_to(goal_len, start_len)?;
         starts.iter().try_fold(0u64, |sum, &t| {
             let g = games.get(t)?;
             sum.checked_add(g).ok_or_else(too_many)
@@ -263,9 +300,9 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// `goal_len`, most first, then a-z.
     pub fn top(&self, n: usize, start_len: usize, goal_len: usize) -> Result<Vec<TermGames>> {
         check_lengths(start_len, goal_len)?;
-        let games = self.games_to(goal_len, start_len)?;
+        let (starts, games) = self.games_to(goal_len, start_len)?;
         let mut all = Vec::new();
-        for t in self.terms_of_len(start_len)? {
+        for t in starts {
             all.push((std::cmp::Reverse(games.get(t)?), t));
         }
         // Term ids follow term order, so ties fall a-z.
@@ -315,15 +352,16 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
 
     /// A term and its words.
     pub fn step(&self, t: u32) -> Result<Step> {
-        let term =
-            self.terms.as_fst().get_key(t as u64).ok_or_else(|| Error::corrupt("a term id is not in the terms FST"))?;
+        let fst = self.terms()?.fst.as_fst();
+        let term = fst.get_key(t as u64).ok_or_else(|| Error::corrupt("a term id is not in the terms FST"))?;
         let term = String::from_utf8(term).map_err(|_| Error::corrupt("a term is not UTF-8"))?;
         Ok(Step { term, words: self.words_of(t)? })
     }
 
     fn words_of(&self, t: u32) -> Result<Vec<String>> {
-        let range = self.groups.range(t as usize)?;
-        let ids = range.map(|i| self.group_ids.at(i).map(|v| v as u32)).collect::<Result<Vec<_>>>()?;
+        let terms = self.terms()?;
+        let range = terms.groups.range(t as usize)?;
+        let ids = range.map(|i| terms.group_ids.at(i).map(|v| v as u32)).collect::<Result<Vec<_>>>()?;
         if ids.iter().any(|&id| id as usize >= self.index.word_count()) {
             return Err(Error::corrupt("section `terms` has a word id out of range"));
         }
@@ -331,7 +369,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     }
 
     fn checked_id(&self, id: u64) -> Result<u32> {
-        if (id as usize) < self.term_count() {
+        if (id as usize) < self.terms()?.fst.len() {
             Ok(id as u32)
         } else {
             Err(Error::corrupt("the terms FST holds an id out of range"))
@@ -374,15 +412,16 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         Ok(lens.iter().enumerate().filter(move |(_, &l)| l == len && len > 0).map(|(t, _)| t as u32))
     }
 
-    /// Games from each term of at least `min_len` letters to a `goal_len`
-    /// term: stored for the default goal, else counted longest terms first.
-    fn games_to(&self, goal_len: usize, min_len: usize) -> Result<GameCounts<'a>> {
+    /// The terms of `min_len` letters, and the games from each term of at
+    /// least `min_len` letters to a `goal_len` term: stored for the default
+    /// goal, else counted longest terms first.
+    fn games_to(&self, goal_len: usize, min_len: usize) -> Result<(Vec<u32>, GameCounts<'a>)> {
         if goal_len == GOAL_LEN {
-            return Ok(GameCounts::Stored(self.chains()?.games));
+            return Ok((self.terms_of_len(min_len)?.collect(), GameCounts::Stored(self.chains()?.games)));
         }
         if goal_len > u8::MAX as usize {
             // Terms are at most 255 letters: no game reaches the goal.
-            return Ok(GameCounts::Counted(vec![0; self.term_count()]));
+            return Ok((self.terms_of_len(min_len)?.collect(), GameCounts::Counted(vec![0; self.term_count()?])));
         }
         let c = self.chains()?;
         let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
@@ -394,26 +433,32 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
                 by_len[l as usize].push(t as u32);
             }
         }
-        let mut games = vec![0u64; self.term_count()];
+        let mut games = vec![0u64; self.term_count()?];
         for &t in &by_len[goal_len] {
             games[t as usize] = 1;
         }
         for len in (min_len..goal_len).rev() {
+            let longer = len as u8 + 1;
             for &t in &by_len[len] {
-                let mut sum = 0u64;
-                for i in starts.range(t as usize)? {
-                    let s = succs.at(i)?;
-                    if lens.get(s) != Some(&(len as u8 + 1)) {
-                        return Err(Error::corrupt(
-                            "section `chains` links a term to one that is not one letter longer",
-                        ));
-                    }
-                    sum = sum.checked_add(games[s]).ok_or_else(too_many)?;
+                let (mut sum, mut linked_right, mut overflow) = (0u64, true, false);
+                // Checks are gathered and tested once a term, so the loop
+                // over successors has no early exits.
+                for s in succs.slice(starts.range(t as usize)?)?.iter() {
+                    let s = s as usize;
+                    linked_right &= lens.get(s) == Some(&longer);
+                    let (more, over) = sum.overflowing_add(games.get(s).copied().unwrap_or(0));
+                    (sum, overflow) = (more, overflow | over);
+                }
+                if !linked_right {
+                    return Err(Error::corrupt("section `chains` links a term to one that is not one letter longer"));
+                }
+                if overflow {
+                    return Err(too_many());
                 }
                 games[t as usize] = sum;
             }
         }
-        Ok(GameCounts::Counted(games))
+        Ok((std::mem::take(&mut by_len[min_len]), GameCounts::Counted(games)))
     }
 }
 

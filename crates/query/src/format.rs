@@ -552,6 +552,14 @@ impl<'a> U32s<'a> {
         self.0.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
     }
 
+    /// Values `range` as a view of their own: bounds checked once, for a
+    /// loop over them.
+    #[inline]
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Result<U32s<'a>> {
+        let bytes = range.start.checked_mul(4).zip(range.end.checked_mul(4)).and_then(|(a, b)| self.0.get(a..b));
+        bytes.map(U32s).ok_or_else(|| Error::corrupt("a table index is out of bounds"))
+    }
+
     /// Binary search for a value in a column sorted ascending.
     pub fn binary_search(&self, value: u32) -> Option<usize> {
         let (mut lo, mut hi) = (0, self.len());

@@ -3,7 +3,7 @@
 //! every length.
 
 use wordhoard_build::{build_index, BuildOptions, WordSource};
-use wordhoard_query::format::{read_u32, Header, MAGIC};
+use wordhoard_query::format::{read_u32, FileWriter, Header, SectionId, MAGIC};
 use wordhoard_query::rng::SplitMix64;
 use wordhoard_query::{anigram, bee, boxed, ErrorKind, Index};
 
@@ -233,4 +233,31 @@ fn column_range(
     let off = u64::from_le_bytes(file[at..at + 8].try_into().unwrap()) as usize;
     let len = u64::from_le_bytes(file[at + 8..at + 16].try_into().unwrap()) as usize;
     Some(base + off..base + off + len)
+}
+
+#[test]
+fn terms_and_chains_of_different_lists_are_an_error() {
+    // Every section sound on its own, but `terms` from another list: its
+    // term count differs from the chains'. Either may be opened first.
+    let file = small_index_bytes();
+    let other =
+        build_index(&[WordSource::from_text("other", GOLDEN_WORDS)], &BuildOptions::default()).unwrap().into_bytes();
+    let (header, other_header) = (Header::parse(&file).unwrap(), Header::parse(&other).unwrap());
+    let mut spliced = FileWriter::new();
+    for entry in &header.sections {
+        let payload = if entry.code == SectionId::Terms.code() {
+            &other[other_header.entry(SectionId::Terms).unwrap().range()]
+        } else {
+            &file[entry.range()]
+        };
+        spliced.add_raw(entry.code, payload.to_vec());
+    }
+    let index = Index::from_bytes(spliced.finish()).unwrap();
+    let disagree = |e: wordhoard_query::Error| e.to_string().contains("disagree on the term count");
+    let an = anigram::Anigrams::open(&index).unwrap();
+    assert!(an.count(None, 4, 9).is_ok(), "the chains alone are sound");
+    assert!(an.unscramble("ride").is_err_and(disagree));
+    let an = anigram::Anigrams::open(&index).unwrap();
+    assert!(an.unscramble("ride").is_ok(), "the terms alone are sound");
+    assert!(an.count(None, 4, 9).is_err_and(disagree));
 }

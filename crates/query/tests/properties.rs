@@ -118,6 +118,13 @@ proptest! {
         }
         let expect: u64 = groups.keys().filter(|t| t.len() == start).map(|t| games(t, goal, &groups)).sum();
         prop_assert_eq!(a.count(None, start, goal).unwrap(), expect);
+        // The terms with the most games, most first, then a-z.
+        let mut most: Vec<(u64, String)> =
+            groups.keys().filter(|t| t.len() == start).map(|t| (games(t, goal, &groups), t.clone())).collect();
+        most.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        most.truncate(3);
+        let top: Vec<(u64, String)> = a.top(3, start, goal).unwrap().into_iter().map(|t| (t.games, t.term)).collect();
+        prop_assert_eq!(top, most);
 
         fn longest(t: &str, groups: &BTreeMap<String, Vec<String>>) -> usize {
             1 + LETTERS.iter().map(|&l| {
