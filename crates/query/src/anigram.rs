@@ -148,24 +148,41 @@ impl<'a> Chains<'a> {
     }
 }
 
-/// Checks the structure of both sections (for `verify`).
-pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
+/// Checks the structure of the terms section (for `verify`).
+pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
-    let (terms, c) = (a.terms()?, a.chains()?);
+    let terms = a.terms()?;
     terms.groups.check_offsets(terms.group_ids.len())?;
-    c.succ_starts.check_offsets(c.succs.len())?;
-    // Every edge adds exactly one letter (so no walk can loop).
-    let mut succs = c.succs.iter();
-    for (t, (lo, hi)) in c.succ_starts.iter().zip(c.succ_starts.iter().skip(1)).enumerate() {
-        let want = c.lens[t].checked_add(1);
-        for s in succs.by_ref().take((hi - lo) as usize) {
-            if c.lens.get(s as usize).copied() != want {
-                return Err(Error::corrupt("section `chains` links a term to one that is not one letter longer"));
-            }
-        }
-    }
-    if terms.group_ids.iter().any(|id| id as usize >= index.word_count()) {
+    if terms.group_ids.max().is_some_and(|id| id as usize >= index.word_count()) {
         return Err(Error::corrupt("section `terms` has a word id out of range"));
+    }
+    Ok(())
+}
+
+/// Checks the structure of the chains section, and that it has the terms'
+/// count (for `verify`): the links of part `part` of `parts` of the terms,
+/// so the parts can run side by side.
+pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>, part: usize, parts: usize) -> Result<()> {
+    let a = Anigrams::open(index)?;
+    a.terms()?;
+    let c = a.chains()?;
+    c.succ_starts.check_offsets(c.succs.len())?;
+    // Every edge adds exactly one letter (so no walk can loop). The
+    // offsets ascend to the end of the successors (checked above).
+    let lens = c.lens;
+    let (first, end) = (lens.len() * part / parts, lens.len() * (part + 1) / parts);
+    let mut linked_right = true;
+    let mut ends = c.succ_starts.iter().skip(first + 1);
+    let mut start = c.succ_starts.at(first)?;
+    for (&len, end) in lens[first..end].iter().zip(&mut ends) {
+        let want = len.checked_add(1);
+        for s in c.succs.slice(start..end as usize)?.iter() {
+            linked_right &= lens.get(s as usize).copied() == want;
+        }
+        start = end as usize;
+    }
+    if !linked_right {
+        return Err(Error::corrupt("section `chains` links a term to one that is not one letter longer"));
     }
     Ok(())
 }

@@ -574,12 +574,26 @@ impl<'a> U32s<'a> {
         None
     }
 
+    /// The largest value, if any: a whole-column bounds check in one pass
+    /// the compiler can vectorise.
+    pub fn max(&self) -> Option<u32> {
+        (!self.is_empty()).then(|| self.iter().fold(0, u32::max))
+    }
+
+    /// True when the values ascend, strictly with `strict`: one pass with
+    /// no early exit, as a check of a whole column expects them to.
+    pub fn ascends(&self, strict: bool) -> bool {
+        let mut values = self.iter();
+        let Some(first) = values.next() else { return true };
+        let (_, ok) = values.fold((first, true), |(prev, ok), v| (v, ok & (v > prev || (!strict && v == prev))));
+        ok
+    }
+
     /// Checks a whole offsets column at once: ascending, ending at `len`
     /// (the length of the table it points into). After this, every
     /// [`U32s::range`] of it is in bounds.
     pub fn check_offsets(&self, len: usize) -> Result<()> {
-        let ascending = self.iter().zip(self.iter().skip(1)).all(|(a, b)| a <= b);
-        if self.is_empty() || !ascending || self.get(self.len() - 1) != Some(len as u32) {
+        if self.is_empty() || !self.ascends(false) || self.get(self.len() - 1) != Some(len as u32) {
             return Err(Error::corrupt("an offsets column is not ascending or does not end at its table"));
         }
         Ok(())

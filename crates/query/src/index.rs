@@ -207,26 +207,67 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// Recomputes every section's checksum and, when all match, opens every
     /// known section's structure (structures refer to each other, so a bad
     /// checksum is reported only on its own section). Unlike queries, this
-    /// ignores earlier checks.
-    pub fn verify(&self) -> Vec<SectionCheck> {
-        let crc_ok: Vec<bool> =
-            self.header.sections.iter().map(|e| crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc).collect();
+    /// ignores earlier checks. A large file is checked on two threads.
+    pub fn verify(&self) -> Vec<SectionCheck>
+    where
+        D: Sync,
+    {
+        let sections = &self.header.sections;
+        let two_threads = self.data.as_ref().len() >= PARALLEL_VERIFY_MIN;
+        let crc_ok = |range: std::ops::Range<usize>| -> Vec<bool> {
+            sections[range.clone()]
+                .iter()
+                .zip(&self.checked[range])
+                .map(|(e, checked)| {
+                    (self.will_read)(&self.data, e.range());
+                    let ok = crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc;
+                    // The structure checks below open sections: they need
+                    // not checksum them again.
+                    let _ = checked.set(ok);
+                    ok
+                })
+                .collect()
+        };
+        let crc_ok = if two_threads {
+            // The first sections up to half the bytes here, the rest there.
+            let half = self.data.as_ref().len() / 2;
+            let split = sections.iter().position(|e| e.offset as usize + e.len as usize >= half).unwrap_or(0);
+            std::thread::scope(|s| {
+                let rest = s.spawn(|| crc_ok(split..sections.len()));
+                let mut ok = crc_ok(0..split);
+                ok.extend(rest.join().unwrap_or_else(|_| vec![false; sections.len() - split]));
+                ok
+            })
+        } else {
+            crc_ok(0..sections.len())
+        };
         let all_ok = crc_ok.iter().all(|&ok| ok);
-        // Each puzzle's check covers all of its sections: run it once.
-        let (bee, anigram) = (OnceLock::new(), OnceLock::new());
+        // Each puzzle's check covers all of its sections: run each once.
+        // Half the chains' links, the longest check, beside the rest.
+        let failed = || Err(Error::corrupt("the check stopped unexpectedly"));
+        let rest = |parts| {
+            let (bee, terms) = (crate::bee::check(self), crate::anigram::check_terms(self));
+            (bee, terms.and(crate::anigram::check_chains(self, 0, parts)))
+        };
+        let ((bee, anigram), more_chains) = match (all_ok, two_threads) {
+            (false, _) => ((Ok(()), Ok(())), Ok(())),
+            (true, false) => (rest(1), Ok(())),
+            (true, true) => std::thread::scope(|s| {
+                let chains = s.spawn(|| crate::anigram::check_chains(self, 1, 2));
+                (rest(2), chains.join().unwrap_or_else(|_| failed()))
+            }),
+        };
+        let anigram = anigram.and(more_chains);
         let check = |id: SectionId| -> Result<()> {
             match id {
                 SectionId::Meta => Ok(()),
                 SectionId::Words => self.words().map(drop),
                 SectionId::Common => self.common().map(drop),
-                SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => {
-                    bee.get_or_init(|| crate::bee::check(self)).clone()
-                }
-                SectionId::Terms | SectionId::Chains => anigram.get_or_init(|| crate::anigram::check(self)).clone(),
+                SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),
+                SectionId::Terms | SectionId::Chains => anigram.clone(),
             }
         };
-        self.header
-            .sections
+        sections
             .iter()
             .zip(crc_ok)
             .map(|(entry, ok)| {
@@ -248,6 +289,9 @@ impl<D: AsRef<[u8]>> Index<D> {
             .collect()
     }
 }
+
+/// Files this large are verified on two threads; smaller ones faster on one.
+const PARALLEL_VERIFY_MIN: usize = 1 << 20;
 
 /// The common flag of each word.
 #[derive(Clone, Copy, Debug)]

@@ -210,10 +210,8 @@ fn sweep_table_damage_with_valid_checksums() {
                 continue;
             }
             bad[at] ^= 1 << rng.below(8);
-            let crc = crc32fast::hash(&bad[s.range()]);
             let entry = header.sections.iter().position(|e| e == s).unwrap();
-            bad[16 + entry * 32 + 24..16 + entry * 32 + 28].copy_from_slice(&crc.to_le_bytes());
-            rewrite_header_crc(&mut bad);
+            rewrite_section_crc(&mut bad, entry, s.range());
             let index = Index::from_bytes(bad).unwrap();
             commands += run_every_query(&index).0;
         }
@@ -260,4 +258,52 @@ fn terms_and_chains_of_different_lists_are_an_error() {
     let an = anigram::Anigrams::open(&index).unwrap();
     assert!(an.unscramble("ride").is_ok(), "the terms alone are sound");
     assert!(an.count(None, 4, 9).is_err_and(disagree));
+}
+
+/// Rewrites the checksum of section `entry` (at `range`), and the
+/// header's, after a change.
+fn rewrite_section_crc(file: &mut [u8], entry: usize, range: std::ops::Range<usize>) {
+    let crc = crc32fast::hash(&file[range]);
+    file[16 + entry * 32 + 24..16 + entry * 32 + 28].copy_from_slice(&crc.to_le_bytes());
+    rewrite_header_crc(file);
+}
+
+#[test]
+fn a_large_index_is_verified_as_thoroughly() {
+    // Over a megabyte, so verify splits its work over two threads: damage
+    // anywhere is still found, and on the right section.
+    let mut rng = SplitMix64::new(21);
+    let list: String = (0..30_000)
+        .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>() + "\n")
+        .collect();
+    let file = build_index(&[WordSource::from_text("large", &list)], &BuildOptions::default()).unwrap().into_bytes();
+    assert!(file.len() >= 1 << 20, "{} bytes", file.len());
+    assert!(Index::from_bytes(file.clone()).unwrap().verify().iter().all(|c| c.ok));
+    let header = Header::parse(&file).unwrap();
+    // A flipped byte: that section's checksum, and no other.
+    for (i, s) in header.sections.iter().enumerate() {
+        let mut bad = file.clone();
+        bad[s.offset as usize + s.len as usize / 2] ^= 0x10;
+        let checks = Index::from_bytes(bad).map(|index| index.verify());
+        if let Ok(checks) = checks {
+            let failed: Vec<usize> = (0..checks.len()).filter(|&j| !checks[j].ok).collect();
+            assert_eq!(failed, [i], "flip in section {i}");
+        }
+    }
+    // A link from a term in the second half of the terms to itself (not
+    // one letter longer), checksums kept right: the chains check of that
+    // half finds it.
+    let (entry, chains) = header.sections.iter().enumerate().find(|(_, s)| s.code == SectionId::Chains.code()).unwrap();
+    let starts = column_range(&file, chains, Some(0)).unwrap();
+    let succs = column_range(&file, chains, Some(1)).unwrap();
+    let start_of = |t: usize| read_u32(&file, starts.start + 4 * t).unwrap() as usize;
+    let terms = (starts.len() / 4) - 1;
+    let t = (terms * 3 / 4..terms).find(|&t| start_of(t + 1) > start_of(t)).expect("a term with links");
+    let mut bad = file.clone();
+    let at = succs.start + 4 * start_of(t);
+    bad[at..at + 4].copy_from_slice(&(t as u32).to_le_bytes());
+    rewrite_section_crc(&mut bad, entry, chains.range());
+    let checks = Index::from_bytes(bad).unwrap().verify();
+    let chains_check = checks.iter().find(|c| c.name == "chains").unwrap();
+    assert!(chains_check.problem.as_deref().is_some_and(|p| p.contains("not one letter longer")), "{chains_check:?}");
 }
