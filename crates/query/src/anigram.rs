@@ -152,6 +152,7 @@ impl<'a> Chains<'a> {
 pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
     let terms = a.terms()?;
+    index.will_scan(&[terms.groups.as_bytes(), terms.group_ids.as_bytes()]);
     terms.groups.check_offsets(terms.group_ids.len())?;
     if terms.group_ids.max().is_some_and(|id| id as usize >= index.word_count()) {
         return Err(Error::corrupt("section `terms` has a word id out of range"));
@@ -160,17 +161,24 @@ pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
 }
 
 /// Checks the structure of the chains section, and that it has the terms'
-/// count (for `verify`): the links of part `part` of `parts` of the terms,
-/// so the parts can run side by side.
-pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>, part: usize, parts: usize) -> Result<()> {
+/// count (for `verify`): the links of the terms from `share.start` to
+/// `share.end` percent of the way through them, so parts can run side by
+/// side.
+pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>, share: std::ops::Range<usize>) -> Result<()> {
     let a = Anigrams::open(index)?;
     a.terms()?;
     let c = a.chains()?;
+    let lens = c.lens;
+    let (first, end) = (lens.len() * share.start / 100, lens.len() * share.end.min(100) / 100);
+    if share.start == 0 {
+        index.will_scan(&[c.succ_starts.as_bytes(), lens]);
+    }
     c.succ_starts.check_offsets(c.succs.len())?;
     // Every edge adds exactly one letter (so no walk can loop). The
     // offsets ascend to the end of the successors (checked above).
-    let lens = c.lens;
-    let (first, end) = (lens.len() * part / parts, lens.len() * (part + 1) / parts);
+    let succs = c.succs.as_bytes();
+    let (from, to) = (c.succ_starts.at(first)?, c.succ_starts.at(end)?);
+    index.will_scan(&[succs.get(4 * from..4 * to).unwrap_or_default()]);
     let mut linked_right = true;
     let mut ends = c.succ_starts.iter().skip(first + 1);
     let mut start = c.succ_starts.at(first)?;

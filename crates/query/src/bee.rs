@@ -244,6 +244,7 @@ impl<'a> Honeycombs<'a> {
 /// Checks the structure of both bee sections (for `verify`).
 pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let sets = LetterSets::open(index)?;
+    index.will_scan(&[sets.masks.as_bytes(), sets.starts.as_bytes(), sets.ids.as_bytes()]);
     if !sets.masks.ascends(true) {
         return Err(Error::corrupt("section `lettersets` masks are not ascending"));
     }
@@ -256,6 +257,7 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     for id in [SectionId::Honeycombs, SectionId::CommonHoneycombs] {
         if id == SectionId::Honeycombs || index.has_section(id) {
             let combs = Honeycombs::open(index, id)?;
+            index.will_scan(&[combs.masks.as_bytes()]);
             if combs.masks.iter().any(|m| LetterSet(m).len() != HONEYCOMB_LETTERS) {
                 return Err(Error::corrupt("a honeycomb table has a row that is not 7 letters"));
             }

@@ -524,6 +524,11 @@ impl<'a> Columns<'a> {
 pub struct U32s<'a>(&'a [u8]);
 
 impl<'a> U32s<'a> {
+    /// The values' bytes.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
     /// The number of values.
     #[inline]
     pub fn len(&self) -> usize {

@@ -25,6 +25,8 @@ pub struct Index<D> {
     checked: Vec<OnceLock<bool>>,
     /// Called with a section's range before its checksum pass reads it all.
     will_read: fn(&D, std::ops::Range<usize>),
+    /// Called with a range a whole-file pass is done with.
+    done_reading: fn(&D, std::ops::Range<usize>),
 }
 
 /// The outcome of checking one section in [`Index::verify`].
@@ -48,6 +50,7 @@ impl Index<memmap2::Mmap> {
         let path = path.as_ref();
         let mut index = Index::from_bytes(crate::mmap::map_file(path)?)?;
         index.will_read = crate::mmap::populate;
+        index.done_reading = crate::mmap::release;
         Ok(index)
     }
 }
@@ -69,7 +72,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Err(Error::new(ErrorKind::MissingSection { section: "words" }));
         }
         let checked = header.sections.iter().map(|_| OnceLock::new()).collect();
-        Ok(Index { data, header, meta, alphabet, checked, will_read: |_, _| {} })
+        Ok(Index { data, header, meta, alphabet, checked, will_read: |_, _| {}, done_reading: |_, _| {} })
     }
 
     /// The raw bytes of the whole file.
@@ -115,6 +118,18 @@ impl<D: AsRef<[u8]>> Index<D> {
             Ok(bytes)
         } else {
             Err(Error::new(ErrorKind::Checksum { section: id.name() }))
+        }
+    }
+
+    /// Maps the pages of `columns` (slices of this index) before a pass
+    /// reads them whole: one call, not a page fault per page.
+    pub(crate) fn will_scan(&self, columns: &[&[u8]]) {
+        let base = self.data.as_ref().as_ptr() as usize;
+        for column in columns {
+            let start = (column.as_ptr() as usize).wrapping_sub(base);
+            if start.checked_add(column.len()).is_some_and(|end| end <= self.data.as_ref().len()) {
+                (self.will_read)(&self.data, start..start + column.len());
+            }
         }
     }
 
@@ -222,8 +237,10 @@ impl<D: AsRef<[u8]>> Index<D> {
                     (self.will_read)(&self.data, e.range());
                     let ok = crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc;
                     // The structure checks below open sections: they need
-                    // not checksum them again.
+                    // not checksum them again, and read only some columns,
+                    // which they map again as they go.
                     let _ = checked.set(ok);
+                    (self.done_reading)(&self.data, e.range());
                     ok
                 })
                 .collect()
@@ -243,18 +260,19 @@ impl<D: AsRef<[u8]>> Index<D> {
         };
         let all_ok = crc_ok.iter().all(|&ok| ok);
         // Each puzzle's check covers all of its sections: run each once.
-        // Half the chains' links, the longest check, beside the rest.
+        // The chains' links are the longest check: the other thread takes
+        // the larger part of them (measured to end with this one).
         let failed = || Err(Error::corrupt("the check stopped unexpectedly"));
-        let rest = |parts| {
+        let rest = |chains_share| {
             let (bee, terms) = (crate::bee::check(self), crate::anigram::check_terms(self));
-            (bee, terms.and(crate::anigram::check_chains(self, 0, parts)))
+            (bee, terms.and(crate::anigram::check_chains(self, chains_share)))
         };
         let ((bee, anigram), more_chains) = match (all_ok, two_threads) {
             (false, _) => ((Ok(()), Ok(())), Ok(())),
-            (true, false) => (rest(1), Ok(())),
+            (true, false) => (rest(0..100), Ok(())),
             (true, true) => std::thread::scope(|s| {
-                let chains = s.spawn(|| crate::anigram::check_chains(self, 1, 2));
-                (rest(2), chains.join().unwrap_or_else(|_| failed()))
+                let chains = s.spawn(|| crate::anigram::check_chains(self, 40..100));
+                (rest(0..40), chains.join().unwrap_or_else(|_| failed()))
             }),
         };
         let anigram = anigram.and(more_chains);

@@ -1,4 +1,5 @@
-//! The crate's one `unsafe` operation: mapping an index file into memory.
+//! The crate's `unsafe` operations: mapping an index file into memory, and
+//! letting go of pages of the map that a pass has finished reading.
 
 use std::fs::File;
 use std::path::Path;
@@ -44,4 +45,17 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
 /// pass), instead of taking a page fault per page. Advice only.
 pub(crate) fn populate(map: &Mmap, range: std::ops::Range<usize>) {
     let _ = map.advise_range(memmap2::Advice::PopulateRead, range.start, range.len());
+}
+
+/// Drops a range's pages from this process's map once a pass over it is
+/// done (`verify` reads every byte, and would otherwise hold the whole file
+/// resident). Later reads fault the pages in again from the page cache.
+pub(crate) fn release(map: &Mmap, range: std::ops::Range<usize>) {
+    #[allow(unsafe_code)]
+    // SAFETY: the map is a read-only, shared map of a file. MADV_DONTNEED
+    // on it only removes page table entries: the next read of any byte
+    // maps the same page of the file again, so every slice borrowed from
+    // the map keeps reading the same bytes (unless the file is changed in
+    // place, the caveat `map_file` states for any map). Advice only.
+    let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, range.start, range.len()) };
 }
