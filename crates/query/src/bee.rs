@@ -224,6 +224,7 @@ impl<'a> Honeycombs<'a> {
 
     /// Every (honeycomb, centre) whose letters avoid `exclude`, with its
     /// totals [score, words, pangrams].
+    #[cfg(test)]
     fn each(&self, exclude: LetterSet) -> impl Iterator<Item = Result<(LetterSet, usize, [u32; 3])>> + '_ {
         (0..self.masks.len()).flat_map(move |row| {
             let mask = LetterSet(self.masks.get(row).unwrap_or(0));
@@ -346,14 +347,28 @@ pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) ->
     };
     // A heap of the best `top` so far, worst on top: no list of every candidate.
     let mut kept: std::collections::BinaryHeap<(Key, [u32; 3], LetterSet)> = std::collections::BinaryHeap::new();
-    for entry in Honeycombs::open(index, SectionId::Honeycombs)?.each(exclude) {
-        let (mask, center, totals) = entry?;
-        let k = key(mask, center, totals[0]);
-        if kept.len() < top {
-            kept.push((k, totals, mask));
-        } else if kept.peek().is_some_and(|worst| k < worst.0) {
-            kept.pop();
-            kept.push((k, totals, mask));
+    let combs = Honeycombs::open(index, SectionId::Honeycombs)?;
+    for (row, mask) in combs.masks.iter().map(LetterSet).enumerate() {
+        if mask.intersects(exclude) {
+            continue;
+        }
+        if mask.len() != HONEYCOMB_LETTERS {
+            return Err(Error::corrupt("a honeycomb table has a row that is not 7 letters"));
+        }
+        let cells = row * HONEYCOMB_LETTERS..(row + 1) * HONEYCOMB_LETTERS;
+        for ((center, score), cell) in mask.indices().zip(combs.scores.slice(cells.clone())?.iter()).zip(cells) {
+            // Most cells lose on score alone: the full key only for the rest.
+            if kept.len() == top && kept.peek().is_some_and(|worst| score < worst.0 .0 .0) {
+                continue;
+            }
+            let k = key(mask, center, score);
+            let totals = [score, combs.counts.at(cell)? as u32, combs.pangrams.at(row)? as u32];
+            if kept.len() < top {
+                kept.push((k, totals, mask));
+            } else if kept.peek().is_some_and(|worst| k < worst.0) {
+                kept.pop();
+                kept.push((k, totals, mask));
+            }
         }
     }
     let alphabet = index.alphabet();
