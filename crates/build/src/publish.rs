@@ -49,8 +49,8 @@ fn temp_path(dir: &Path, path: &Path) -> PathBuf {
 
 fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError> {
     let fail = |what: &str, e: std::io::Error| BuildError::new(format!("cannot {what} {}: {e}", tmp.display()));
-    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| fail("create", e))?;
-    index_file.write_to(&mut file).map_err(|e| fail("write", e))?;
+    let file = OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| fail("create", e))?;
+    write_in_two_parts(&file, index_file).map_err(|e| fail("write", e))?;
     // The check reads the file back while the sync writes it out: neither
     // waits for the other, and both must succeed.
     let (synced, checked) = std::thread::scope(|s| {
@@ -60,6 +60,33 @@ fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError
     });
     synced.map_err(|e| fail("sync", e))?;
     checked
+}
+
+/// Writes the sections at their places on two threads, each a run of
+/// about half the bytes, checksumming each section as it goes (while it is
+/// in cache), and then the header those checksums complete. The gaps
+/// between sections read as the zeros the format asks for.
+fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    let sections = index_file.placements();
+    let write = |part: &[(usize, &[u8])]| -> std::io::Result<Vec<u32>> {
+        part.iter()
+            .map(|&(at, bytes)| {
+                let crc = crc32fast::hash(bytes);
+                file.write_all_at(bytes, at as u64).map(|()| crc)
+            })
+            .collect()
+    };
+    let half = index_file.file_len() / 2;
+    let split = sections.iter().position(|&(at, _)| at >= half).unwrap_or(sections.len());
+    let (first, second) = sections.split_at(split);
+    let (first, rest) = std::thread::scope(|s| {
+        let rest = s.spawn(|| write(second));
+        (write(first), rest.join().unwrap_or_else(|_| Err(std::io::Error::other("the writing thread failed"))))
+    });
+    let mut checksums = first?;
+    checksums.extend(rest?);
+    file.write_all_at(&index_file.header_with(&checksums), 0)
 }
 
 /// Opens the file just written with the real reader and checks every

@@ -346,9 +346,30 @@ impl FileWriter {
         self.sections.iter().fold(header, |end, (_, payload)| align8(end) + payload.len())
     }
 
+    /// Each section's place in the file and its bytes, in order; between
+    /// them, under 8 bytes of zeros.
+    pub fn placements(&self) -> Vec<(usize, &[u8])> {
+        let mut at = FIXED_HEADER_LEN + self.sections.len() * SECTION_ENTRY_LEN + HEADER_TRAILER_LEN;
+        let mut out = Vec::with_capacity(self.sections.len());
+        for (_, payload) in &self.sections {
+            at = align8(at);
+            out.push((at, payload.as_slice()));
+            at += payload.len();
+        }
+        out
+    }
+
     /// The header: magic, version, the section table with each section's
     /// checksum, and the header's own checksum.
     fn header(&self) -> Vec<u8> {
+        let checksums: Vec<u32> = self.sections.iter().map(|(_, payload)| crc32fast::hash(payload)).collect();
+        self.header_with(&checksums)
+    }
+
+    /// The header, given each section's CRC-32 in order (as a writer that
+    /// computes them as it writes has them).
+    pub fn header_with(&self, checksums: &[u32]) -> Vec<u8> {
+        assert_eq!(checksums.len(), self.sections.len(), "a checksum per section");
         let n = self.sections.len();
         let table_end = FIXED_HEADER_LEN + n * SECTION_ENTRY_LEN;
         let mut offset = align8(table_end + HEADER_TRAILER_LEN);
@@ -356,12 +377,12 @@ impl FileWriter {
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(n as u32).to_le_bytes());
-        for (code, payload) in &self.sections {
+        for ((code, payload), crc) in self.sections.iter().zip(checksums) {
             out.extend_from_slice(&code.to_le_bytes());
             out.extend_from_slice(&0u32.to_le_bytes());
             out.extend_from_slice(&(offset as u64).to_le_bytes());
             out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-            out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+            out.extend_from_slice(&crc.to_le_bytes());
             out.extend_from_slice(&0u32.to_le_bytes());
             offset = align8(offset + payload.len());
         }
@@ -681,6 +702,22 @@ mod tests {
         assert_eq!(&file[meta.range()], &[1, 2, 3]);
         assert_eq!(h.sections[1].name(), "section-999");
         assert!(h.sections.iter().all(|s| s.offset % 8 == 0));
+    }
+
+    #[test]
+    fn sections_placed_with_their_header_make_the_same_file() {
+        // What a writer that places sections itself produces.
+        let mut w = FileWriter::new();
+        w.add(SectionId::Meta, vec![1, 2, 3]).add_raw(999, vec![9; 10]).add(SectionId::Words, vec![]);
+        w.add(SectionId::Common, vec![4; 17]);
+        let mut file = vec![0u8; w.file_len()];
+        let checksums: Vec<u32> = w.placements().iter().map(|(_, bytes)| crc32fast::hash(bytes)).collect();
+        for (at, bytes) in w.placements() {
+            file[at..at + bytes.len()].copy_from_slice(bytes);
+        }
+        let header = w.header_with(&checksums);
+        file[..header.len()].copy_from_slice(&header);
+        assert_eq!(file, w.finish());
     }
 
     #[test]
