@@ -128,12 +128,12 @@ impl BeeBuild {
                 .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane + 1])).collect::<Vec<_>>())
                 .finish()
         };
-        let (all, common_only) = (table(0), table(2));
-        BeeSections {
-            lettersets: self.lettersets,
-            honeycombs: all,
-            common_honeycombs: self.has_common.then_some(common_only),
-        }
+        // The two tables side by side; the common one only when asked for.
+        let (honeycombs, common_honeycombs) = std::thread::scope(|s| {
+            let common = self.has_common.then(|| s.spawn(|| table(2)));
+            (table(0), common.map(|t| t.join().expect("honeycomb table thread")))
+        });
+        BeeSections { lettersets: self.lettersets, honeycombs, common_honeycombs }
     }
 
     /// One pangram set's totals. Each of its 127 subsets is looked up among
