@@ -575,7 +575,9 @@ impl<'a> U32s<'a> {
 
     /// All values in order.
     pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
-        self.0.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        // `try_into` of a 4-byte chunk compiles to one load; building the
+        // array byte by byte did not.
+        self.0.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("chunks of 4")))
     }
 
     /// Values `range` as a view of their own: bounds checked once, for a
@@ -672,7 +674,7 @@ pub fn align8(n: usize) -> usize {
 #[inline]
 pub fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
     let b = bytes.get(at..at.checked_add(4)?)?;
-    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    Some(u32::from_le_bytes(b.try_into().ok()?))
 }
 
 /// Reads a little-endian `u64` at `at`, if in bounds.
