@@ -467,14 +467,21 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         for &t in &by_len[goal_len] {
             games[t as usize] = 1;
         }
+        // Over raw bytes, bounds checked once a term.
+        let (starts, succs) = (starts.as_bytes(), succs.as_bytes());
+        let u32_at = |bytes: &[u8]| u32::from_le_bytes(bytes.try_into().expect("4 bytes")) as usize;
+        let out_of_order = || Error::corrupt("section `chains` has offsets out of order");
         for len in (min_len..goal_len).rev() {
             let longer = len as u8 + 1;
             for &t in &by_len[len] {
+                let t = t as usize;
+                let range =
+                    starts.get(4 * t..4 * t + 8).map(|b| u32_at(&b[..4])..u32_at(&b[4..])).ok_or_else(out_of_order)?;
+                let edges = succs.get(4 * range.start..4 * range.end).ok_or_else(out_of_order)?;
                 let (mut sum, mut linked_right, mut overflow) = (0u64, true, false);
                 // Checks are gathered and tested once a term, so the loop
                 // over successors has no early exits.
-                for s in succs.slice(starts.range(t as usize)?)?.iter() {
-                    let s = s as usize;
+                for s in edges.chunks_exact(4).map(u32_at) {
                     linked_right &= lens.get(s) == Some(&longer);
                     let (more, over) = sum.overflowing_add(games.get(s).copied().unwrap_or(0));
                     (sum, overflow) = (more, overflow | over);
@@ -485,7 +492,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
                 if overflow {
                     return Err(too_many());
                 }
-                games[t as usize] = sum;
+                games[t] = sum;
             }
         }
         Ok((std::mem::take(&mut by_len[min_len]), GameCounts::Counted(games)))
