@@ -29,6 +29,7 @@
 //! counting games never touches `terms`.
 
 use std::cell::OnceCell;
+use std::ops::RangeInclusive;
 
 use fst::Map;
 
@@ -451,7 +452,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         }
         if goal_len > u8::MAX as usize {
             // Terms are at most 255 letters: no game reaches the goal.
-            return Ok((self.terms_of_len(min_len)?.collect(), GameCounts::Counted(vec![0; self.term_count()?])));
+            return Ok((self.terms_of_len(min_len)?.collect(), GameCounts::Counted(vec![0u32; self.term_count()?])));
         }
         let c = self.chains()?;
         let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
@@ -463,27 +464,80 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
                 by_len[l as usize].push(t as u32);
             }
         }
-        let mut games = vec![0u64; self.term_count()?];
+        // Four bytes a count, half the memory to fault in and scan, unless
+        // some count does not fit: then again in eight.
+        let graph = Graph { lens, starts: starts.as_bytes(), succs: succs.as_bytes() };
+        let mut narrow = vec![0u32; self.term_count()?];
+        let games = if graph.count_down(&mut narrow, &by_len, min_len..=goal_len)? {
+            GameCounts::Counted(narrow)
+        } else {
+            drop(narrow);
+            let mut wide = vec![0u64; self.term_count()?];
+            graph.count_down(&mut wide, &by_len, min_len..=goal_len)?;
+            GameCounts::CountedWide(wide)
+        };
+        Ok((std::mem::take(&mut by_len[min_len]), games))
+    }
+}
+
+enum GameCounts<'a> {
+    Stored(Games<'a>),
+    Counted(Vec<u32>),
+    CountedWide(Vec<u64>),
+}
+
+impl GameCounts<'_> {
+    fn get(&self, t: u32) -> Result<u64> {
+        let out_of_range = || Error::corrupt("a term id is out of range");
+        match self {
+            GameCounts::Stored(g) => g.at(t as usize),
+            GameCounts::Counted(g) => g.get(t as usize).map(|&n| n as u64).ok_or_else(out_of_range),
+            GameCounts::CountedWide(g) => g.get(t as usize).copied().ok_or_else(out_of_range),
+        }
+    }
+}
+
+/// The chains graph as raw columns, for counting games.
+struct Graph<'a> {
+    lens: &'a [u8],
+    /// `u32` offsets into `succs`, one more than there are terms.
+    starts: &'a [u8],
+    /// `u32` successor ids.
+    succs: &'a [u8],
+}
+
+impl Graph<'_> {
+    /// Counts, into `games` (by term id), the games from each term of the
+    /// `lens` lengths to a term of the last of them, longest terms first
+    /// (`by_len` holds each length's terms); every successor is counted
+    /// before its term. False when a count does not fit `T`.
+    fn count_down<T>(&self, games: &mut [T], by_len: &[Vec<u32>], lens: RangeInclusive<usize>) -> Result<bool>
+    where
+        T: Copy + From<u8> + Into<u64> + TryFrom<u64>,
+    {
+        let (min_len, goal_len) = (*lens.start(), *lens.end());
         for &t in &by_len[goal_len] {
-            games[t as usize] = 1;
+            games[t as usize] = T::from(1);
         }
         // Over raw bytes, bounds checked once a term.
-        let (starts, succs) = (starts.as_bytes(), succs.as_bytes());
         let u32_at = |bytes: &[u8]| u32::from_le_bytes(bytes.try_into().expect("4 bytes")) as usize;
         let out_of_order = || Error::corrupt("section `chains` has offsets out of order");
         for len in (min_len..goal_len).rev() {
             let longer = len as u8 + 1;
             for &t in &by_len[len] {
                 let t = t as usize;
-                let range =
-                    starts.get(4 * t..4 * t + 8).map(|b| u32_at(&b[..4])..u32_at(&b[4..])).ok_or_else(out_of_order)?;
-                let edges = succs.get(4 * range.start..4 * range.end).ok_or_else(out_of_order)?;
+                let range = self
+                    .starts
+                    .get(4 * t..4 * t + 8)
+                    .map(|b| u32_at(&b[..4])..u32_at(&b[4..]))
+                    .ok_or_else(out_of_order)?;
+                let edges = self.succs.get(4 * range.start..4 * range.end).ok_or_else(out_of_order)?;
                 let (mut sum, mut linked_right, mut overflow) = (0u64, true, false);
                 // Checks are gathered and tested once a term, so the loop
                 // over successors has no early exits.
                 for s in edges.chunks_exact(4).map(u32_at) {
-                    linked_right &= lens.get(s) == Some(&longer);
-                    let (more, over) = sum.overflowing_add(games.get(s).copied().unwrap_or(0));
+                    linked_right &= self.lens.get(s) == Some(&longer);
+                    let (more, over) = sum.overflowing_add(games.get(s).map_or(0, |&g| g.into()));
                     (sum, overflow) = (more, overflow | over);
                 }
                 if !linked_right {
@@ -492,26 +546,13 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
                 if overflow {
                     return Err(too_many());
                 }
-                games[t] = sum;
+                match T::try_from(sum) {
+                    Ok(n) => games[t] = n,
+                    Err(_) => return Ok(false),
+                }
             }
         }
-        Ok((std::mem::take(&mut by_len[min_len]), GameCounts::Counted(games)))
-    }
-}
-
-enum GameCounts<'a> {
-    Stored(Games<'a>),
-    Counted(Vec<u64>),
-}
-
-impl GameCounts<'_> {
-    fn get(&self, t: u32) -> Result<u64> {
-        match self {
-            GameCounts::Stored(g) => g.at(t as usize),
-            GameCounts::Counted(g) => {
-                g.get(t as usize).copied().ok_or_else(|| Error::corrupt("a term id is out of range"))
-            }
-        }
+        Ok(true)
     }
 }
 
@@ -535,6 +576,38 @@ mod tests {
     use crate::testutil::index;
 
     const LIST: &str = "ride\ndire\nired\ndried\nredid\nriddle\ndirled\nriddler\nriddlers\nbeep\n";
+
+    #[test]
+    fn counts_past_four_bytes_are_counted_in_eight() {
+        // Nine lengths of 16 terms, each linked to all 16 of the next
+        // length: 16^8 games from each shortest term, past u32::MAX.
+        let (width, lengths) = (16usize, 9usize);
+        let lens: Vec<u8> = (0..width * lengths).map(|t| (1 + t / width) as u8).collect();
+        let (mut starts, mut succs) = (vec![0u32], Vec::new());
+        for t in 0..lens.len() {
+            if t / width + 1 < lengths {
+                succs.extend((0..width).map(|j| ((t / width + 1) * width + j) as u32));
+            }
+            starts.push(succs.len() as u32);
+        }
+        let bytes = |v: &[u32]| v.iter().flat_map(|n| n.to_le_bytes()).collect::<Vec<u8>>();
+        let (starts, succs) = (bytes(&starts), bytes(&succs));
+        let graph = Graph { lens: &lens, starts: &starts, succs: &succs };
+        let by_len: Vec<Vec<u32>> = (0..=lengths)
+            .map(|l| (0..lens.len() as u32).filter(|&t| lens[t as usize] as usize == l).collect())
+            .collect();
+        let mut narrow = vec![0u32; lens.len()];
+        assert!(!graph.count_down(&mut narrow, &by_len, 1..=lengths).unwrap(), "does not fit u32");
+        let mut wide = vec![0u64; lens.len()];
+        assert!(graph.count_down(&mut wide, &by_len, 1..=lengths).unwrap());
+        assert!(wide[..width].iter().all(|&g| g == 16u64.pow(8)));
+        // Fewer lengths fit: the same counts either way.
+        let mut narrow = vec![0u32; lens.len()];
+        let mut wide = vec![0u64; lens.len()];
+        assert!(graph.count_down(&mut narrow, &by_len, 3..=6).unwrap());
+        assert!(graph.count_down(&mut wide, &by_len, 3..=6).unwrap());
+        assert!(narrow.iter().zip(&wide).all(|(&n, &w)| n as u64 == w) && wide[2 * width] == 16u64.pow(3));
+    }
 
     #[test]
     fn unscrambles_and_finds_terms() {
