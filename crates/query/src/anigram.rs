@@ -458,7 +458,10 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
         // Bucket the terms of the lengths in play once, then count from the
         // goal down: every successor is counted before its term.
-        let mut by_len: Vec<Vec<u32>> = vec![Vec::new(); goal_len + 1];
+        // Room for every term in each bucket: never copied as it grows, and
+        // only the pages written are ever touched.
+        let mut by_len: Vec<Vec<u32>> =
+            (0..=goal_len).map(|l| Vec::with_capacity(if l < min_len { 0 } else { lens.len() })).collect();
         for (t, &l) in lens.iter().enumerate() {
             if (min_len..=goal_len).contains(&(l as usize)) {
                 by_len[l as usize].push(t as u32);
