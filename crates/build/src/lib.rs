@@ -294,15 +294,7 @@ fn flag_common(opts: &BuildOptions, list: Option<WordList>, words: &SortedWords)
             step *= 2;
         }
         // The first word not below `word` lies in id..=id + step.
-        let mut end = (id + step + 1).min(words.len());
-        while id < end {
-            let mid = id + (end - id) / 2;
-            if words.get(mid) < word {
-                id = mid + 1;
-            } else {
-                end = mid;
-            }
-        }
+        id = words.first_not_below(word, id..id + step + 1);
         if id < words.len() && words.get(id) == word {
             flags[id] = true;
             report.flagged += 1;

@@ -442,16 +442,23 @@ impl SortedWords {
 
     /// The id of a word, if present.
     pub fn find(&self, word: &[u8]) -> Option<usize> {
-        let (mut lo, mut hi) = (0, self.len());
+        let id = self.first_not_below(word, 0..self.len());
+        (id < self.len() && self.get(id) == word).then_some(id)
+    }
+
+    /// The first id in `within` whose word is not below `word` (the end of
+    /// `within` when none is): a binary search.
+    pub fn first_not_below(&self, word: &[u8], within: std::ops::Range<usize>) -> usize {
+        let (mut lo, mut hi) = (within.start, within.end.min(self.len()));
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            match self.get(mid).cmp(word) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Some(mid),
+            if self.get(mid) < word {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
         }
-        None
+        lo
     }
 }
 

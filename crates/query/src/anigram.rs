@@ -34,7 +34,7 @@ use std::ops::RangeInclusive;
 use fst::Map;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::{Columns, SectionId, U32s, U64s};
+use crate::format::{le_u32, Columns, SectionId, U32s, U64s};
 use crate::index::Index;
 use crate::rng::SplitMix64;
 
@@ -149,6 +149,17 @@ impl<'a> Chains<'a> {
     }
 }
 
+/// Whichever of the two sections opens second must agree with the first
+/// on the term count.
+fn agree(terms: Option<&Terms>, chains: Option<&Chains>) -> Result<()> {
+    match (terms, chains) {
+        (Some(t), Some(c)) if t.fst.len() != c.lens.len() => {
+            Err(Error::corrupt("sections `terms` and `chains` disagree on the term count"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Checks the structure of the terms section (for `verify`).
 pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
@@ -183,7 +194,7 @@ pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>, share: std::ops::Ra
     index.will_scan(&[succs.get(4 * from..4 * to).unwrap_or_default()]);
     // Over raw bytes, bounds checked once a term: 150 thousand terms make
     // the per-term cost count.
-    let u32_at = |bytes: &[u8]| u32::from_le_bytes(bytes.try_into().expect("4 bytes")) as usize;
+    let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
     let ends = c.succ_starts.as_bytes().get(4 * (first + 1)..4 * (end + 1)).unwrap_or_default();
     let (mut linked_right, mut start) = (true, from);
     for (&len, end) in lens[first..end].iter().zip(ends.chunks_exact(4).map(u32_at)) {
@@ -216,10 +227,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             return Ok(t);
         }
         let t = Terms::open(self.index)?;
-        // Opened second, it must agree with the chains on the term count.
-        if self.chains.get().is_some_and(|c| c.lens.len() != t.fst.len()) {
-            return Err(Error::corrupt("sections `terms` and `chains` disagree on the term count"));
-        }
+        agree(Some(&t), self.chains.get())?;
         Ok(self.terms.get_or_init(|| t))
     }
 
@@ -228,9 +236,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             return Ok(c);
         }
         let c = Chains::open(self.index)?;
-        if self.terms.get().is_some_and(|t| t.fst.len() != c.lens.len()) {
-            return Err(Error::corrupt("sections `terms` and `chains` disagree on the term count"));
-        }
+        agree(self.terms.get(), Some(&c))?;
         Ok(self.chains.get_or_init(|| c))
     }
 
@@ -523,7 +529,7 @@ impl Graph<'_> {
             games[t as usize] = T::from(1);
         }
         // Over raw bytes, bounds checked once a term.
-        let u32_at = |bytes: &[u8]| u32::from_le_bytes(bytes.try_into().expect("4 bytes")) as usize;
+        let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
         let out_of_order = || Error::corrupt("section `chains` has offsets out of order");
         for len in (min_len..goal_len).rev() {
             let longer = len as u8 + 1;

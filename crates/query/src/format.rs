@@ -575,9 +575,7 @@ impl<'a> U32s<'a> {
 
     /// All values in order.
     pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
-        // `try_into` of a 4-byte chunk compiles to one load; building the
-        // array byte by byte did not.
-        self.0.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("chunks of 4")))
+        self.0.chunks_exact(4).map(le_u32)
     }
 
     /// Values `range` as a view of their own: bounds checked once, for a
@@ -674,7 +672,15 @@ pub fn align8(n: usize) -> usize {
 #[inline]
 pub fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
     let b = bytes.get(at..at.checked_add(4)?)?;
-    Some(u32::from_le_bytes(b.try_into().ok()?))
+    Some(le_u32(b))
+}
+
+/// A 4-byte chunk as a little-endian `u32`, in one load (building the
+/// array byte by byte did not compile to one). For loops that checked
+/// their bounds once, over `chunks_exact(4)`.
+#[inline]
+pub fn le_u32(chunk: &[u8]) -> u32 {
+    u32::from_le_bytes(chunk.try_into().expect("a chunk of 4 bytes"))
 }
 
 /// Reads a little-endian `u64` at `at`, if in bounds.
