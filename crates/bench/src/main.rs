@@ -402,7 +402,8 @@ fn file_len(path: &str) -> u64 {
     std::fs::metadata(path).map_or(0, |m| m.len())
 }
 
-/// Runs a program once; its wall time and peak RSS (KB) from `wait4`.
+/// Runs a program once; its wall time and peak RSS (KB; 0 where the
+/// platform does not say).
 #[allow(clippy::zombie_processes)] // reaped by wait4 in wait_with_rusage
 fn run_once(program: &Path, args: &[&str]) -> (Duration, u64) {
     let started = Instant::now();
@@ -413,22 +414,30 @@ fn run_once(program: &Path, args: &[&str]) -> (Duration, u64) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
-    let (status, rss) = wait_with_rusage(child.id());
+    let (ok, rss) = wait_with_rusage(child);
     let elapsed = started.elapsed();
-    assert!(status == 0, "{} {args:?} failed", program.display());
+    assert!(ok, "{} {args:?} failed", program.display());
     (elapsed, rss)
 }
 
-/// Waits for a child and reads its peak RSS, which std does not expose.
-fn wait_with_rusage(pid: u32) -> (i32, u64) {
+/// Waits for a child and reads its peak RSS from `wait4`, which std does
+/// not expose.
+#[cfg(unix)]
+fn wait_with_rusage(child: std::process::Child) -> (bool, u64) {
     let mut status = 0;
     // SAFETY: rusage is plain data that wait4 fills in; the pid is our own
     // unwaited child, so std never waits for it a second time.
     #[allow(unsafe_code)]
     let usage = unsafe {
         let mut usage: libc::rusage = std::mem::zeroed();
-        libc::wait4(pid as i32, &mut status, 0, &mut usage);
+        libc::wait4(child.id() as i32, &mut status, 0, &mut usage);
         usage
     };
-    (status, usage.ru_maxrss as u64)
+    (status == 0, usage.ru_maxrss as u64)
+}
+
+/// Elsewhere: the exit status only.
+#[cfg(not(unix))]
+fn wait_with_rusage(mut child: std::process::Child) -> (bool, u64) {
+    (child.wait().is_ok_and(|s| s.success()), 0)
 }

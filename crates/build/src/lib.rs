@@ -17,13 +17,12 @@
 //! ```
 
 #![deny(missing_docs)]
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 mod anigram;
 mod bee;
 mod fst_writer;
 mod hash;
-mod malloc;
 mod publish;
 pub mod wordlist;
 
@@ -35,7 +34,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
 use wordhoard_query::Alphabet;
 
-pub use malloc::tune_allocator_for_build;
 pub use publish::write_atomically;
 pub use wordlist::{Skipped, SortedWords, WordList, WordSource};
 

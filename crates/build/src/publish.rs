@@ -67,13 +67,12 @@ fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError
 /// in cache), and then the header those checksums complete. The gaps
 /// between sections read as the zeros the format asks for.
 fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<()> {
-    use std::os::unix::fs::FileExt;
     let sections = index_file.placements();
     let write = |part: &[(usize, &[u8])]| -> std::io::Result<Vec<u32>> {
         part.iter()
             .map(|&(at, bytes)| {
                 let crc = crc32fast::hash(bytes);
-                file.write_all_at(bytes, at as u64).map(|()| crc)
+                write_at(file, bytes, at as u64).map(|()| crc)
             })
             .collect()
     };
@@ -86,7 +85,38 @@ fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<(
     });
     let mut checksums = first?;
     checksums.extend(rest?);
-    file.write_all_at(&index_file.header_with(&checksums), 0)
+    write_at(file, &index_file.header_with(&checksums), 0)
+}
+
+/// Writes all of `bytes` at offset `at`, without moving a shared cursor,
+/// so two threads can write their parts of one file.
+#[cfg(unix)]
+fn write_at(file: &File, bytes: &[u8], at: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::write_all_at(file, bytes, at)
+}
+
+/// Writes all of `bytes` at offset `at` (Windows' positional writes may
+/// write part of a buffer, as `write` may).
+#[cfg(windows)]
+fn write_at(file: &File, mut bytes: &[u8], mut at: u64) -> std::io::Result<()> {
+    use std::os::windows::fs::FileExt;
+    while !bytes.is_empty() {
+        match file.seek_write(bytes, at)? {
+            0 => return Err(std::io::ErrorKind::WriteZero.into()),
+            n => (bytes, at) = (&bytes[n..], at + n as u64),
+        }
+    }
+    Ok(())
+}
+
+/// Elsewhere: a seek and a write, one thread at a time.
+#[cfg(not(any(unix, windows)))]
+fn write_at(mut file: &File, bytes: &[u8], at: u64) -> std::io::Result<()> {
+    use std::io::{Seek, SeekFrom, Write};
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    file.seek(SeekFrom::Start(at))?;
+    file.write_all(bytes)
 }
 
 /// Opens the file just written with the real reader and checks every
@@ -108,9 +138,13 @@ fn check(tmp: &Path) -> Result<(), BuildError> {
 /// cached by our own writes come in large blocks, and a reader's memory map
 /// would then map whole blocks around each small lookup; read back on
 /// demand instead, they come a page at a time (readers map with
-/// `MADV_RANDOM`). Advice only: errors are ignored.
+/// `MADV_RANDOM`). Advice only: errors are ignored. Linux only: elsewhere
+/// the pages stay cached, which costs a first reader some memory, not time.
 fn drop_cached_pages(path: &Path) {
+    #[cfg(target_os = "linux")]
     if let Ok(file) = File::open(path) {
         let _ = rustix::fs::fadvise(&file, 0, None, rustix::fs::Advice::DontNeed);
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = path;
 }

@@ -1,7 +1,6 @@
 //! An opened index: the validated header, the metadata, and checked access
 //! to sections, words and the common flag.
 
-use std::path::Path;
 use std::sync::OnceLock;
 
 use fst::Map;
@@ -44,9 +43,11 @@ pub struct SectionCheck {
     pub problem: Option<String>,
 }
 
+#[cfg(feature = "mmap")]
 impl Index<memmap2::Mmap> {
     /// Maps the file at `path` and validates it (see [`Index::from_bytes`]).
-    pub fn open(path: impl AsRef<Path>) -> Result<Index<memmap2::Mmap>> {
+    /// With the `mmap` feature (on by default).
+    pub fn open(path: impl AsRef<std::path::Path>) -> Result<Index<memmap2::Mmap>> {
         let path = path.as_ref();
         let mut index = Index::from_bytes(crate::mmap::map_file(path)?)?;
         index.will_read = crate::mmap::populate;
@@ -249,12 +250,9 @@ impl<D: AsRef<[u8]>> Index<D> {
             // The first sections up to half the bytes here, the rest there.
             let half = self.data.as_ref().len() / 2;
             let split = sections.iter().position(|e| e.offset as usize + e.len as usize >= half).unwrap_or(0);
-            std::thread::scope(|s| {
-                let rest = s.spawn(|| crc_ok(split..sections.len()));
-                let mut ok = crc_ok(0..split);
-                ok.extend(rest.join().unwrap_or_else(|_| vec![false; sections.len() - split]));
-                ok
-            })
+            let (mut ok, rest) = both(|| crc_ok(0..split), || crc_ok(split..sections.len()));
+            ok.extend(rest.unwrap_or_else(|| vec![false; sections.len() - split]));
+            ok
         } else {
             crc_ok(0..sections.len())
         };
@@ -270,10 +268,10 @@ impl<D: AsRef<[u8]>> Index<D> {
         let ((bee, anigram), more_chains) = match (all_ok, two_threads) {
             (false, _) => ((Ok(()), Ok(())), Ok(())),
             (true, false) => (rest(0..100), Ok(())),
-            (true, true) => std::thread::scope(|s| {
-                let chains = s.spawn(|| crate::anigram::check_chains(self, 40..100));
-                (rest(0..40), chains.join().unwrap_or_else(|_| failed()))
-            }),
+            (true, true) => {
+                let (mine, chains) = both(|| rest(0..40), || crate::anigram::check_chains(self, 40..100));
+                (mine, chains.unwrap_or_else(failed))
+            }
         };
         let anigram = anigram.and(more_chains);
         let check = |id: SectionId| -> Result<()> {
@@ -310,6 +308,27 @@ impl<D: AsRef<[u8]>> Index<D> {
 
 /// Files this large are verified on two threads; smaller ones faster on one.
 const PARALLEL_VERIFY_MIN: usize = 1 << 20;
+
+/// Runs `first` here and `second` on a second thread where the platform
+/// has threads; where it has none (wasm32-unknown-unknown), here after
+/// `first`. `None` for `second` when it panicked.
+fn both<A, B: Send>(first: impl FnOnce() -> A, second: impl FnOnce() -> B + Send) -> (A, Option<B>) {
+    // Held in a cell so that a thread that could not start leaves it here.
+    let second = std::sync::Mutex::new(Some(second));
+    let run_second = || {
+        let task = second.lock().ok()?.take();
+        task.map(|f| f())
+    };
+    std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new().spawn_scoped(s, run_second);
+        let a = first();
+        let b = match spawned {
+            Ok(handle) => handle.join().ok().flatten(),
+            Err(_) => run_second(),
+        };
+        (a, b)
+    })
+}
 
 /// The common flag of each word.
 #[derive(Clone, Copy, Debug)]

@@ -49,6 +49,7 @@ pub mod boxed;
 mod error;
 pub mod format;
 mod index;
+#[cfg(feature = "mmap")]
 mod mmap;
 pub mod rng;
 #[cfg(test)]

@@ -1,5 +1,8 @@
 //! The crate's `unsafe` operations: mapping an index file into memory, and
 //! letting go of pages of the map that a pass has finished reading.
+//!
+//! Only with the `mmap` feature (on by default). The advice calls are
+//! speed tricks for Unix kernels; elsewhere a map is read as it comes.
 
 use std::fs::File;
 use std::path::Path;
@@ -37,20 +40,27 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     // Queries touch a few scattered pages; without this the kernel reads
     // ahead and maps large blocks around each fault, which shows up as
     // megabytes of resident memory for a lookup. Advice only: ignore errors.
+    #[cfg(unix)]
     let _ = map.advise(memmap2::Advice::Random);
     Ok(map)
 }
 
 /// Maps a whole range in one call before it is read end to end (a checksum
-/// pass), instead of taking a page fault per page. Advice only.
+/// pass), instead of taking a page fault per page. Advice only; Linux only
+/// (elsewhere the pass faults its pages in as it reads).
 pub(crate) fn populate(map: &Mmap, range: std::ops::Range<usize>) {
+    #[cfg(target_os = "linux")]
     let _ = map.advise_range(memmap2::Advice::PopulateRead, range.start, range.len());
+    #[cfg(not(target_os = "linux"))]
+    let _ = (map, range);
 }
 
 /// Drops a range's pages from this process's map once a pass over it is
 /// done (`verify` reads every byte, and would otherwise hold the whole file
 /// resident). Later reads fault the pages in again from the page cache.
+/// Unix only; elsewhere the pages stay mapped until the index is dropped.
 pub(crate) fn release(map: &Mmap, range: std::ops::Range<usize>) {
+    #[cfg(unix)]
     #[allow(unsafe_code)]
     // SAFETY: the map is a read-only, shared map of a file. MADV_DONTNEED
     // on it only removes page table entries: the next read of any byte
@@ -58,4 +68,6 @@ pub(crate) fn release(map: &Mmap, range: std::ops::Range<usize>) {
     // the map keeps reading the same bytes (unless the file is changed in
     // place, the caveat `map_file` states for any map). Advice only.
     let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, range.start, range.len()) };
+    #[cfg(not(unix))]
+    let _ = (map, range);
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use serde_json::json;
-use wordhoard_build::{build_index, tune_allocator_for_build, write_atomically, BuildOptions, BuildReport, WordSource};
+use wordhoard_build::{build_index, write_atomically, BuildOptions, BuildReport, WordSource};
 
 use super::Context;
 use crate::output::{emit, plural, thousands};
@@ -33,7 +33,7 @@ pub struct Args {
 /// Builds and publishes the index, then reports what it did.
 pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let started = Instant::now();
-    tune_allocator_for_build();
+    crate::malloc::tune_allocator_for_build();
     let sources: Vec<WordSource> = args.wordlists.iter().map(|a| WordSource::from_arg(a)).collect();
     if args.wordlists.iter().filter(|a| *a == "-").count() > 1 {
         return Err(super::usage("`-` (stdin) can be given only once"));

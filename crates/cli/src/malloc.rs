@@ -1,4 +1,5 @@
-//! Tunes glibc's allocator for a build.
+//! Tunes glibc's allocator for a build: process-wide state, so it belongs
+//! to the binary, never to the `wordhoard-build` library.
 //!
 //! A build allocates and frees tens of megabytes of short-lived buffers on
 //! two cores. glibc serves each buffer over 128 KiB with a fresh `mmap` and
@@ -10,9 +11,9 @@
 //! as is common) cuts the page faults of a build from ~7,000 to ~700.
 
 /// Keeps freed memory for reuse for the rest of the process, in one heap
-/// backed by huge pages where the kernel allows them. For a process whose
-/// main job is a build (the `wordhoard` CLI); a no-op where the C library
-/// is not glibc.
+/// backed by huge pages where the kernel allows them. Called by `build`
+/// only, before its threads start; a no-op where the C library is not
+/// glibc (macOS, Windows, musl).
 pub fn tune_allocator_for_build() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes the allocator's thresholds; it takes

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `make check-targets`: the workspace compiles for macOS, Windows and musl,
+# and the query library for wasm32 without its memory map. A target whose
+# standard library is missing is added with rustup where possible, else
+# named and skipped; the last line counts both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sysroot=$(rustc --print sysroot)
+checked=0
+skipped=()
+
+have() { [ -d "$sysroot/lib/rustlib/$1/lib" ]; }
+
+check() {
+  local target=$1; shift
+  if ! have "$target" && command -v rustup >/dev/null 2>&1; then
+    rustup target add "$target" >/dev/null 2>&1 || true
+  fi
+  if ! have "$target"; then
+    echo "skipped: $target (its standard library is not installed: rustup target add $target)" >&2
+    skipped+=("$target")
+    return
+  fi
+  echo "checking $target: cargo check $*" >&2
+  cargo check --locked --quiet --target "$target" "$@"
+  checked=$((checked + 1))
+}
+
+check x86_64-apple-darwin --workspace --all-targets
+check x86_64-pc-windows-gnu --workspace --all-targets
+check x86_64-unknown-linux-musl --workspace --all-targets
+check wasm32-unknown-unknown -p wordhoard-query --no-default-features
+echo "check-targets: $checked checked, ${#skipped[@]} skipped${skipped:+ (${skipped[*]})}"
