@@ -102,17 +102,6 @@ fn every_command_answers_in_json() {
 }
 
 #[test]
-fn index_comes_from_flag_env_or_default() {
-    let s = Scratch::new();
-    let idx = s.golden_index();
-    let from_env = bin().env("WORDHOARD_INDEX", &idx).args(["info", "--json"]).output().unwrap();
-    assert!(from_env.status.success());
-    let missing = bin().current_dir(s.dir.path()).args(["info"]).output().unwrap();
-    assert_one_line_error(&missing, 1);
-    assert!(stderr(&missing).contains("indexes/enable1.hoard") && stderr(&missing).contains("wordhoard build"));
-}
-
-#[test]
 fn bad_index_files_are_one_line_errors() {
     let s = Scratch::new();
     let dir_as_index = run(&["--index", s.dir.path().to_str().unwrap(), "info"]);

@@ -8,10 +8,14 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-/// The binary under test.
+/// The binary under test, kept away from the user's indexes: no
+/// `$WORDHOARD_INDEX`, and an index folder that does not exist.
 pub fn bin() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wordhoard"));
-    cmd.env_remove("WORDHOARD_INDEX").stdin(Stdio::null());
+    cmd.env_remove("WORDHOARD_INDEX")
+        .env_remove("XDG_DATA_HOME")
+        .env("WORDHOARD_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-index-folder"))
+        .stdin(Stdio::null());
     cmd
 }
 
@@ -40,33 +44,28 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The folder of the shared word lists: `$WORDHOARD_WORDLISTS`, else
-/// `../shared/wordlists`. `None` when absent, unless
-/// `WORDHOARD_REQUIRE_WORDLISTS=1`, which makes a missing list a failure.
-pub fn wordlist(name: &str) -> Option<PathBuf> {
+/// A shared word list: in `$WORDHOARD_WORDLISTS`, else `../shared/wordlists`.
+/// The tests that call this are ignored when the lists are missing (see
+/// crates/cli/build.rs), so a missing list here is a failure.
+pub fn wordlist(name: &str) -> PathBuf {
     let dir = std::env::var_os("WORDHOARD_WORDLISTS")
         .map(PathBuf::from)
         .unwrap_or_else(|| repo().join("../shared/wordlists"));
     let path = dir.join(name);
-    if path.is_file() {
-        return Some(path);
-    }
-    if std::env::var("WORDHOARD_REQUIRE_WORDLISTS").is_ok_and(|v| v == "1") {
-        panic!("{} is missing and WORDHOARD_REQUIRE_WORDLISTS=1", path.display());
-    }
-    eprintln!("skipped: {} not found (set WORDHOARD_WORDLISTS)", path.display());
-    None
+    assert!(
+        path.is_file(),
+        "{} is missing: put the shared word lists there or set WORDHOARD_WORDLISTS",
+        path.display()
+    );
+    path
 }
 
 /// An index built from shared word lists, cached per binary build in the
 /// test scratch folder (the build publishes atomically, so test processes
 /// racing to build it are harmless).
-pub fn shared_index(list: &str, common: Option<&str>) -> Option<PathBuf> {
-    let words = wordlist(list)?;
-    let common = match common {
-        Some(c) => Some(wordlist(c)?),
-        None => None,
-    };
+pub fn shared_index(list: &str, common: Option<&str>) -> PathBuf {
+    let words = wordlist(list);
+    let common = common.map(wordlist);
     let stamp = std::fs::metadata(env!("CARGO_BIN_EXE_wordhoard"))
         .and_then(|m| m.modified())
         .map(|t| t.duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos())
@@ -81,11 +80,11 @@ pub fn shared_index(list: &str, common: Option<&str>) -> Option<PathBuf> {
         let built = cmd.output().expect("build runs");
         assert!(built.status.success(), "build failed: {}", stderr(&built));
     }
-    Some(out)
+    out
 }
 
 /// enable1 with popular.txt as its common list.
-pub fn enable1() -> Option<PathBuf> {
+pub fn enable1() -> PathBuf {
     shared_index("enable1.txt", Some("popular.txt"))
 }
 

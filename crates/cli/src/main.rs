@@ -9,11 +9,12 @@
 #![deny(unsafe_code)]
 
 mod cmd;
+mod locate;
 mod malloc;
 mod output;
 
+use std::ffi::OsString;
 use std::io::ErrorKind as IoKind;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -22,13 +23,15 @@ use clap::{Parser, Subcommand};
 /// Letter Boxed and Anigrams questions from it instantly.
 #[derive(Parser)]
 #[command(name = "wordhoard", version, propagate_version = true, max_term_width = 100)]
-#[command(
-    after_help = "Start with `make demo`, or: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt"
-)]
+#[command(after_help = "Start with: wordhoard build enable1.txt --common popular.txt (writes enable1, the default \
+                         index, into the index folder), or `make demo` in a wordhoard checkout.\n\
+                         The index folder is $WORDHOARD_HOME, else the platform's data folder \
+                         (~/.local/share/wordhoard on Linux); `wordhoard list` shows what it holds.")]
 pub struct Cli {
-    /// The index file to read [default: $WORDHOARD_INDEX, else indexes/enable1.hoard]
-    #[arg(long, global = true, value_name = "PATH")]
-    index: Option<PathBuf>,
+    /// The index: a path, or a NAME (no `/`, no `.hoard`) in the index folder
+    /// [default: $WORDHOARD_INDEX, else enable1]
+    #[arg(long, global = true, value_name = "PATH|NAME")]
+    index: Option<OsString>,
     /// Print one JSON document on stdout instead of text
     #[arg(long, global = true)]
     json: bool,
@@ -40,6 +43,8 @@ pub struct Cli {
 enum Command {
     /// Compile word lists into an index file
     Build(cmd::build::Args),
+    /// List the indexes in the index folder
+    List,
     /// Show the index's header, metadata and statistics
     Info,
     /// Check every section's checksum and structure
@@ -87,6 +92,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = cmd::Context { index: cli.index, json: cli.json };
     match cli.command {
         Command::Build(args) => cmd::build::run(&ctx, args),
+        Command::List => cmd::info::list(&ctx),
         Command::Info => cmd::info::info(&ctx),
         Command::Verify => cmd::info::verify(&ctx),
         Command::Bee(c) => cmd::bee::run(&ctx, c),

@@ -3,23 +3,23 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use serde_json::json;
 use wordhoard_build::{build_index, write_atomically, BuildOptions, BuildReport, WordSource};
 
 use super::Context;
+use crate::locate::{self, IndexFolder};
 use crate::output::{emit, plural, thousands};
 
 /// Arguments of `build`.
 #[derive(clap::Args)]
-#[command(
-    after_help = "Example: wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt"
-)]
+#[command(after_help = "Example: wordhoard build enable1.txt --common popular.txt   (writes enable1.hoard into \
+                         the index folder: $WORDHOARD_HOME, else the platform's data folder)")]
 pub struct Args {
     /// Word lists, one word a line (`-` reads stdin)
     #[arg(required = true, value_name = "WORDLIST")]
     wordlists: Vec<String>,
-    /// Where to write the index [default: --index if given, else indexes/NAME.hoard]
+    /// Where to write the index [default: --index if given, else NAME.hoard in the index folder]
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: Option<PathBuf>,
     /// A list of common words: flagged in the index, used to rank and filter
@@ -43,11 +43,18 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         common: args.common.as_deref().map(WordSource::from_arg),
         ..Default::default()
     };
+    // Where a named index goes is settled before the work, so a system
+    // without a data folder fails at once.
+    let folder = match (&args.output, &ctx.index) {
+        (None, None) => Some(IndexFolder::find()?),
+        _ => None,
+    };
     let mut built = build_index(&sources, &opts)?;
-    let out = args
-        .output
-        .or_else(|| ctx.index.clone())
-        .unwrap_or_else(|| PathBuf::from(format!("indexes/{}.hoard", built.report.name)));
+    let out = match (args.output, &folder) {
+        (Some(out), _) => out,
+        (None, Some(folder)) => in_index_folder(folder, &built.report.name)?,
+        (None, None) => ctx.index_path()?,
+    };
     let publish_started = Instant::now();
     write_atomically(&out, &built.file)?;
     built.report.phases.push(("publish", publish_started.elapsed().as_secs_f64()));
@@ -118,6 +125,18 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
     }
     let phases: Vec<String> = r.phases.iter().map(|(n, t)| format!("{n} {:.1}", t * 1000.0)).collect();
     let _ = writeln!(s, "Took {:.1} ms ({}); {}.", secs * 1000.0, phases.join(", "), plural(r.words, "word"));
+}
+
+/// `NAME.hoard` in the index folder, which is made if it is missing.
+fn in_index_folder(folder: &IndexFolder, name: &str) -> Result<PathBuf> {
+    if !locate::is_name(name) {
+        return Err(super::usage(format!(
+            "`{name}` cannot name an index file in the index folder; give --name NAME (no `/`, no `.hoard`) or -o PATH"
+        )));
+    }
+    std::fs::create_dir_all(&folder.path)
+        .with_context(|| format!("cannot create the index folder {} (from {})", folder.path.display(), folder.from))?;
+    Ok(folder.index(name))
 }
 
 /// This process's peak resident memory, where the system says (Linux).

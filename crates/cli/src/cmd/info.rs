@@ -1,18 +1,84 @@
-//! `wordhoard info` and `wordhoard verify`.
+//! `wordhoard list`, `wordhoard info` and `wordhoard verify`.
 
 use std::fmt::Write;
 
 use anyhow::{anyhow, Result};
 use serde_json::json;
 
+use wordhoard_query::Index;
+
 use super::Context;
-use crate::output::{emit, thousands};
+use crate::locate::IndexFolder;
+use crate::output::{emit, megabytes, thousands, utc_time};
+
+/// One index in the index folder, as `list` shows it.
+struct Listed {
+    name: String,
+    path: std::path::PathBuf,
+    bytes: u64,
+    /// Words and build time, or why the file does not open.
+    opened: std::result::Result<(u64, u64), String>,
+}
+
+/// Lists the indexes in the index folder: name, words, size, built.
+pub fn list(ctx: &Context) -> Result<()> {
+    let folder = IndexFolder::find()?;
+    let listed: Vec<Listed> = folder
+        .names()
+        .into_iter()
+        .map(|name| {
+            let path = folder.index(&name);
+            let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+            let opened = Index::open(&path)
+                .map(|i| (i.metadata().word_count, i.metadata().built_at_unix))
+                .map_err(|e| e.to_string());
+            Listed { name, path, bytes, opened }
+        })
+        .collect();
+    let json = || {
+        json!({
+            "folder": folder.path.display().to_string(),
+            "indexes": listed.iter().map(|l| json!({
+                "name": l.name,
+                "path": l.path.display().to_string(),
+                "bytes": l.bytes,
+                "words": l.opened.as_ref().ok().map(|o| o.0),
+                "built_at_unix": l.opened.as_ref().ok().map(|o| o.1),
+                "built": l.opened.as_ref().ok().map(|o| utc_time(o.1)),
+                "error": l.opened.as_ref().err(),
+            })).collect::<Vec<_>>(),
+        })
+    };
+    emit(ctx.json, json, |s| list_text(s, &folder, &listed))
+}
+
+fn list_text(s: &mut String, folder: &IndexFolder, listed: &[Listed]) {
+    if listed.is_empty() {
+        let _ = writeln!(
+            s,
+            "No indexes in {} (from {}). Build one with: wordhoard build WORDLIST",
+            folder.path.display(),
+            folder.from
+        );
+        return;
+    }
+    let _ = writeln!(s, "Indexes in {} (from {}):", folder.path.display(), folder.from);
+    let width = listed.iter().map(|l| l.name.chars().count()).max().unwrap_or(0).max(4);
+    let _ = writeln!(s, "  {:<width$}  {:>9}  {:>8}  built", "name", "words", "size");
+    for l in listed {
+        let (words, built) = match &l.opened {
+            Ok((words, at)) => (thousands(*words), utc_time(*at)),
+            Err(e) => ("-".into(), format!("does not open: {e}")),
+        };
+        let _ = writeln!(s, "  {:<width$}  {words:>9}  {:>8}  {built}", l.name, megabytes(l.bytes));
+    }
+}
 
 /// Prints the header, metadata and section table.
 pub fn info(ctx: &Context) -> Result<()> {
     let index = ctx.open()?;
     let meta = index.metadata();
-    let path = ctx.index_path();
+    let path = ctx.index_path()?;
     let sections: Vec<_> = index.header().sections.iter().map(|s| (s.name(), s.offset, s.len, s.crc)).collect();
     let json = || {
         json!({
@@ -48,7 +114,7 @@ pub fn info(ctx: &Context) -> Result<()> {
                     .as_ref()
                     .map_or("none".into(), |c| format!("{c} ({} words)", thousands(meta.common_count))),
             ),
-            ("built by", format!("wordhoard {} at unix time {}", meta.tool_version, meta.built_at_unix)),
+            ("built by", format!("wordhoard {} on {}", meta.tool_version, utc_time(meta.built_at_unix))),
             ("size", format!("{} bytes", thousands(index.as_bytes().len() as u64))),
         ];
         for (k, v) in rows {
@@ -66,7 +132,7 @@ pub fn verify(ctx: &Context) -> Result<()> {
     let index = ctx.open()?;
     let checks = index.verify();
     let bad = checks.iter().find(|c| !c.ok);
-    let path = ctx.index_path();
+    let path = ctx.index_path()?;
     emit(
         ctx.json,
         || {

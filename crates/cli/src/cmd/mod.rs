@@ -7,50 +7,46 @@ pub mod boxed;
 pub mod build;
 pub mod info;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Result};
 use memmap2::Mmap;
 use wordhoard_query::{Error, ErrorKind, Index};
 
+use crate::locate::{self, IndexChoice};
 use crate::UsageError;
-
-/// The default index path, relative to the working folder.
-pub const DEFAULT_INDEX: &str = "indexes/enable1.hoard";
-
-/// The command to suggest when there is no index.
-pub const BUILD_HINT: &str =
-    "build one with `make demo` or `wordhoard build ../shared/wordlists/enable1.txt --common ../shared/wordlists/popular.txt`";
 
 /// What every command shares: the global flags.
 pub struct Context {
     /// `--index`, if given.
-    pub index: Option<PathBuf>,
+    pub index: Option<OsString>,
     /// `--json`.
     pub json: bool,
 }
 
 impl Context {
-    /// The index path: `--index`, `$WORDHOARD_INDEX`, or the default.
-    pub fn index_path(&self) -> PathBuf {
-        self.index
-            .clone()
-            .or_else(|| std::env::var_os("WORDHOARD_INDEX").filter(|v| !v.is_empty()).map(PathBuf::from))
-            .unwrap_or_else(|| PathBuf::from(DEFAULT_INDEX))
+    /// The index to read: `--index`, `$WORDHOARD_INDEX`, or the default
+    /// (see [`locate`]).
+    pub fn choice(&self) -> Result<IndexChoice> {
+        locate::choose(self.index.as_deref())
     }
 
-    /// Opens the index, with a hint when it is missing or damaged.
+    /// The index file's path.
+    pub fn index_path(&self) -> Result<PathBuf> {
+        Ok(self.choice()?.path)
+    }
+
+    /// Opens the index, with where it looked and how to build it when it
+    /// is missing, and the path when it is damaged.
     pub fn open(&self) -> Result<Index<Mmap>> {
-        let path = self.index_path();
-        if !path.exists() {
-            return Err(anyhow!(
-                "no index at {}; {BUILD_HINT} (or point --index / $WORDHOARD_INDEX at one)",
-                path.display()
-            ));
+        let choice = self.choice()?;
+        if !choice.path.exists() {
+            return Err(choice.missing());
         }
-        Index::open(&path).map_err(|e| match e.kind() {
+        Index::open(&choice.path).map_err(|e| match e.kind() {
             ErrorKind::Io(_) => anyhow!(e),
-            _ => anyhow!("{}: {e}", path.display()),
+            _ => anyhow!("{}: {e}", choice.path.display()),
         })
     }
 }
