@@ -7,8 +7,9 @@ use common::{enable1, query, shared_index};
 use serde_json::json;
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn info_reports_enable1() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     let info = query(&idx, &["info"]);
     assert_eq!(info["words"], 172_820);
     assert_eq!(info["alphabet"], "abcdefghijklmnopqrstuvwxyz");
@@ -18,8 +19,9 @@ fn info_reports_enable1() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn bee_stats() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     let stats = query(&idx, &["bee", "stats"]);
     assert_eq!(stats["words"], 172_820);
     assert_eq!(stats["valid"], 44_585);
@@ -29,8 +31,9 @@ fn bee_stats() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn bee_best_without_and_with_s() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     let best = query(&idx, &["bee", "best", "--top", "1"]);
     assert_eq!(
         best["honeycombs"][0],
@@ -43,8 +46,9 @@ fn bee_best_without_and_with_s() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn bee_solve_report_and_hints_agree() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     let solve = query(&idx, &["bee", "solve", "aeginrt", "--center", "r"]);
     assert_eq!(
         (solve["score"].clone(), solve["count"].clone(), solve["pangrams"].clone()),
@@ -78,8 +82,9 @@ fn bee_solve_report_and_hints_agree() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn bee_generate_is_reproducible_and_matches_solve() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     let args = ["bee", "generate", "--seed", "20261122", "--min-score", "200", "--max-score", "400"];
     let a = query(&idx, &args);
     assert_eq!(a, query(&idx, &args));
@@ -96,8 +101,9 @@ fn bee_generate_is_reproducible_and_matches_solve() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn anigram_figures() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     assert_eq!(query(&idx, &["anigram", "count"])["games"], 4_510_515);
     let top = query(&idx, &["anigram", "top", "--n", "1"]);
     assert_eq!(top["terms"][0]["term"], "aers");
@@ -123,8 +129,9 @@ fn anigram_figures() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn anigram_terms_count_and_generate() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     let info = query(&idx, &["anigram", "count", "--start-len", "1", "--goal-len", "2"]);
     assert!(info["games"].as_u64().is_some());
     let game = query(&idx, &["anigram", "generate", "--seed", "9"]);
@@ -136,8 +143,9 @@ fn anigram_terms_count_and_generate() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn boxed_enable1_with_common_list() {
-    let Some(idx) = enable1() else { return };
+    let idx = enable1();
     let answer = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao"]);
     assert_eq!(answer["playable"], 1145);
     assert_eq!(answer["count"], 120);
@@ -154,15 +162,17 @@ fn boxed_enable1_with_common_list() {
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn boxed_words_txt() {
-    let Some(idx) = shared_index("words.txt", None) else { return };
+    let idx = shared_index("words.txt", None);
     assert_eq!(query(&idx, &["info"])["words"], 416_293);
     assert_eq!(query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao"])["count"], 1312);
 }
 
 #[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
 fn terms_figures_from_info_of_the_build() {
-    let Some(words) = common::wordlist("enable1.txt") else { return };
+    let words = common::wordlist("enable1.txt");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("e.hoard");
     let built = common::json(&["build", words.to_str().unwrap(), "-o", out.to_str().unwrap()]);
