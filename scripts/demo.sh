@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# `make demo`: build indexes/enable1.hoard once, then answer the seed
-# questions from it.
+# `make demo`: finds enable1.txt (before compiling anything), builds the
+# release binary, builds the enable1 index into the index folder
+# ($WORDHOARD_HOME, else the platform's data folder), then answers the
+# seed questions from it. After this, every command works from any folder.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-wh=target/release/wordhoard
 enable1=$(scripts/wordlist.sh enable1.txt)
 common=()
 if popular=$(scripts/wordlist.sh popular.txt 2>/dev/null); then
   common=(--common "$popular")
 fi
+cargo build --release --locked
+wh=target/release/wordhoard
 step() { printf '\n\033[1m$ wordhoard %s\033[0m\n' "$*"; "$wh" "$@"; }
-step build "$enable1" "${common[@]}" -o indexes/enable1.hoard
+step build "$enable1" "${common[@]}" --name enable1
+step list
 step verify
 step bee stats
 step bee best --top 3
@@ -23,3 +27,4 @@ step anigram count
 step anigram top --n 5
 step anigram longest
 step boxed solve riu pgh lcs yao --limit 5
+printf '\nThe binary is %s; `make install` puts it on your PATH (~/.local/bin), or run: cargo install --path crates/cli --locked\n' "$root/$wh"

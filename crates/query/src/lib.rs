@@ -4,7 +4,7 @@
 //! `wordhoard-build` crate or `wordhoard build`). It holds FSTs and flat
 //! little-endian tables, so a question is answered by a few lookups in a
 //! memory map instead of a pass over text. This crate owns the format
-//! ([`format`]), opens and validates it ([`Index`]), and answers the three
+//! ([`format`](mod@format)), opens and validates it ([`Index`]), and answers the three
 //! puzzles: the NYT Spelling Bee ([`bee`]), the NYT Letter Boxed
 //! ([`boxed`]) and Anigrams ([`anigram`]).
 //!
