@@ -25,15 +25,12 @@ fn main() {
     }
 }
 
-/// Runs this script again when the folder, or the nearest folder above it
-/// that exists, changes (a missing path would rerun it on every build).
+/// Runs this script again when the folder changes or goes. Cargo scans a
+/// watched folder whole, so nothing above it is watched: lists added
+/// where there was no folder are seen at the next `cargo clean`, or when
+/// `$WORDHOARD_WORDLISTS` changes.
 fn watch(dir: &Path) {
-    let mut at = dir;
-    while !at.exists() {
-        match at.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => at = parent,
-            _ => return,
-        }
+    if dir.is_dir() {
+        println!("cargo::rerun-if-changed={}", dir.display());
     }
-    println!("cargo::rerun-if-changed={}", at.display());
 }
