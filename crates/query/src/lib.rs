@@ -8,10 +8,14 @@
 //! puzzles: the NYT Spelling Bee ([`bee`]), the NYT Letter Boxed
 //! ([`boxed`]) and Anigrams ([`anigram`]).
 //!
-//! Everything works over any `D: AsRef<[u8]>`: [`Index::open`] maps a file,
+//! Everything works over any `D: AsRef<[u8]>`: `Index::open` maps a file,
 //! [`Index::from_bytes`] takes a `Vec<u8>` or `include_bytes!`. A damaged
 //! file is an [`Error`], never a panic: the header and every section's
 //! bounds are checked on open, and each section's checksum on first use.
+//!
+//! Features: `mmap` (default) adds [`Index::open`] over `memmap2`. Without
+//! it the crate builds for targets with no files or maps, such as
+//! wasm32-unknown-unknown, and reads indexes with [`Index::from_bytes`].
 //!
 //! # Example
 //!
