@@ -139,6 +139,13 @@ fn list_shows_name_words_size_and_build_time() {
     }
     std::fs::write(home.join("broken.hoard"), b"not an index").unwrap();
     std::fs::write(home.join("notes.txt"), b"not listed").unwrap();
+    std::fs::create_dir(home.join("folder.hoard")).unwrap();
+    #[cfg(unix)]
+    {
+        // A FIFO would block `list` on open: it is not an index file.
+        let made = std::process::Command::new("mkfifo").arg(home.join("pipe.hoard")).status().unwrap();
+        assert!(made.success());
+    }
     let listed = json_of(&at_home(&home, s.dir.path(), &["list", "--json"]));
     assert_eq!(listed["folder"], home.to_str().unwrap());
     let rows = listed["indexes"].as_array().unwrap();

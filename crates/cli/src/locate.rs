@@ -43,7 +43,8 @@ impl IndexFolder {
     }
 
     /// The names of the indexes in the folder, sorted (none when the folder
-    /// does not exist).
+    /// does not exist). Only regular files: opening a FIFO would wait for
+    /// a writer forever.
     pub fn names(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(&self.path) else { return Vec::new() };
         let mut names: Vec<String> = entries
@@ -51,7 +52,9 @@ impl IndexFolder {
             .filter_map(|e| {
                 let path = e.path();
                 let stem = path.file_stem()?.to_str()?;
-                (path.extension() == Some(OsStr::new(EXTENSION)) && !stem.starts_with('.')).then(|| stem.to_string())
+                let listed =
+                    path.extension() == Some(OsStr::new(EXTENSION)) && !stem.starts_with('.') && path.is_file();
+                listed.then(|| stem.to_string())
             })
             .collect();
         names.sort();
