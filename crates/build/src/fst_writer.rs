@@ -1,10 +1,10 @@
 //! Writes `fst::Map` bytes from keys given in order.
 //!
-//! The reader opens these maps with the fst crate; this module only writes
-//! them, because the crate's own builder was over a third of a build's time
-//! (it allocates every node). Here the nodes on the last key's path reuse
-//! their buffers, the registry of written nodes is a flat cache of 16-byte
-//! slots, and a node is encoded in a fixed buffer. The same keys give a map
+//! The format and its reader are `wordhoard_query::format::fst`. This
+//! module writes maps instead of the fst crate's builder, which was over a
+//! third of a build's time (it allocates every node). Here the nodes on the
+//! last key's path reuse their buffers, the registry of written nodes is a
+//! flat cache of 16-byte slots, and a node is encoded in a fixed buffer. The same keys give a map
 //! of the same language in about half the time.
 //!
 //! The bytes follow the fst crate's format version 3, node by node: a node
@@ -15,17 +15,10 @@
 
 use crate::BuildError;
 
-/// The fst format version written.
-const VERSION: u64 = 3;
-/// The address of the final node with no transitions; never written.
-const EMPTY_ADDRESS: usize = 0;
+use wordhoard_query::format::fst::{COMMON_INPUTS, EMPTY_ADDRESS, TRANS_INDEX_THRESHOLD, VERSION};
+
 /// No node compiled yet.
 const NONE_ADDRESS: usize = 1;
-/// Nodes with more transitions carry a 256-byte index by input byte.
-const TRANS_INDEX_THRESHOLD: usize = 32;
-/// The 63 input bytes the format can store inside a node's state byte, in
-/// the order of their codes 1..=63 (0 means the byte follows separately).
-const COMMON_INPUTS: &[u8; 63] = b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHG";
 
 /// The state byte's code for each input byte.
 const COMMON_CODES: [u8; 256] = {

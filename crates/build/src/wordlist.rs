@@ -17,7 +17,7 @@ use wordhoard_query::Alphabet;
 use crate::BuildError;
 
 /// The longest word kept, in letters (term lengths are stored as `u8`).
-pub const MAX_WORD_LEN: usize = 255;
+pub use wordhoard_query::format::MAX_WORD_LEN;
 /// Lines longer than this (in bytes, before trimming) are skipped unread.
 pub const MAX_LINE_BYTES: usize = 4096;
 

@@ -85,6 +85,13 @@ impl Alphabet {
         self.letters[i]
     }
 
+    /// A word already checked to be letters of this alphabet, as a string.
+    pub fn word_string(&self, word: Vec<u8>) -> String {
+        // Letters are ASCII, so the bytes are UTF-8 whenever the word was
+        // checked; anything else is shown, not trusted.
+        String::from_utf8(word).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+
     /// True when every byte of `word` is a letter.
     pub fn is_word(&self, word: &[u8]) -> bool {
         word.iter().all(|&b| self.index_of(b).is_some())

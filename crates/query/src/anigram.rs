@@ -31,9 +31,8 @@
 use std::cell::OnceCell;
 use std::ops::RangeInclusive;
 
-use fst::Map;
-
 use crate::error::{Error, ErrorKind, Result};
+use crate::format::fst::FstMap;
 use crate::format::{le_u32, Columns, SectionId, U32s, U64s};
 use crate::index::Index;
 use crate::rng::SplitMix64;
@@ -76,7 +75,7 @@ pub struct Anigrams<'a, D> {
 
 /// The terms section's columns.
 struct Terms<'a> {
-    fst: Map<&'a [u8]>,
+    fst: FstMap<'a>,
     groups: U32s<'a>,
     group_ids: U32s<'a>,
 }
@@ -84,8 +83,7 @@ struct Terms<'a> {
 impl<'a> Terms<'a> {
     fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Terms<'a>> {
         let cols = index.columns(SectionId::Terms)?;
-        let fst =
-            Map::new(cols.bytes(0)?).map_err(|e| cols.corrupt(&format!("has an FST that does not open ({e})")))?;
+        let fst = FstMap::new(cols.bytes(0)?, "terms FST")?;
         let t = Terms { fst, groups: cols.u32s(1)?, group_ids: cols.u32s(2)? };
         if t.groups.len() != t.fst.len() + 1 {
             return Err(cols.corrupt("has offsets that do not match its term count"));
@@ -166,48 +164,70 @@ pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let terms = a.terms()?;
     index.will_scan(&[terms.groups.as_bytes(), terms.group_ids.as_bytes()]);
     terms.groups.check_offsets(terms.group_ids.len())?;
+    // Every word is in exactly one group: as many ids as words, each in
+    // range (the builder writes each group's ids ascending).
+    if terms.group_ids.len() != index.word_count() {
+        return Err(Error::corrupt("section `terms` does not hold every word once"));
+    }
     if terms.group_ids.max().is_some_and(|id| id as usize >= index.word_count()) {
         return Err(Error::corrupt("section `terms` has a word id out of range"));
     }
+    terms.fst.check_rank_map(index.alphabet())?;
     Ok(())
 }
 
 /// Checks the structure of the chains section, and that it has the terms'
-/// count (for `verify`): the links of the terms from `share.start` to
-/// `share.end` percent of the way through them, so parts can run side by
-/// side.
-pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>, share: std::ops::Range<usize>) -> Result<()> {
+/// count (for `verify`): offsets in order, every edge from a term to one
+/// with one more letter (so no walk can loop), each longest chain's next
+/// term one letter longer with a chain one shorter, and each stored game
+/// count the sum of its successors' (what `generate` walks by).
+pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let a = Anigrams::open(index)?;
     a.terms()?;
     let c = a.chains()?;
     let lens = c.lens;
-    let (first, end) = (lens.len() * share.start / 100, lens.len() * share.end.min(100) / 100);
-    if share.start == 0 {
-        // The whole offsets column once, by the part that starts it; the
-        // other parts' reads of it are bounds-checked all the same.
-        index.will_scan(&[c.succ_starts.as_bytes(), lens]);
-        c.succ_starts.check_offsets(c.succs.len())?;
-    }
-    // Every edge adds exactly one letter (so no walk can loop).
-    let succs = c.succs.as_bytes();
-    let (from, to) = (c.succ_starts.at(first)?, c.succ_starts.at(end)?);
-    index.will_scan(&[succs.get(4 * from..4 * to).unwrap_or_default()]);
+    index.will_scan(&[c.succ_starts.as_bytes(), lens, c.succs.as_bytes()]);
+    c.succ_starts.check_offsets(c.succs.len())?;
     // Over raw bytes, bounds checked once a term: 150 thousand terms make
-    // the per-term cost count.
+    // the per-term cost count. Checks are gathered, not tested each edge.
+    let succs = c.succs.as_bytes();
     let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
-    let ends = c.succ_starts.as_bytes().get(4 * (first + 1)..4 * (end + 1)).unwrap_or_default();
-    let (mut linked_right, mut start) = (true, from);
-    for (&len, end) in lens[first..end].iter().zip(ends.chunks_exact(4).map(u32_at)) {
+    let ends = c.succ_starts.as_bytes().get(4..).unwrap_or_default();
+    let (mut linked_right, mut counts_add_up, mut start) = (true, true, 0);
+    for (t, (&len, end)) in lens.iter().zip(ends.chunks_exact(4).map(u32_at)).enumerate() {
         let want = len.checked_add(1);
         let edges =
             succs.get(4 * start..4 * end).ok_or_else(|| Error::corrupt("section `chains` has offsets out of order"))?;
+        let mut games = 0u64;
         for s in edges.chunks_exact(4).map(u32_at) {
             linked_right &= lens.get(s).copied() == want;
+            games = games.saturating_add(c.games.at(s).unwrap_or(u64::MAX));
         }
+        let stored = c.games.at(t)?;
+        counts_add_up &= match (len as usize).cmp(&GOAL_LEN) {
+            std::cmp::Ordering::Less => stored == games,
+            std::cmp::Ordering::Equal => stored == 1,
+            std::cmp::Ordering::Greater => stored == 0,
+        };
         start = end;
     }
     if !linked_right {
         return Err(Error::corrupt("section `chains` links a term to one that is not one letter longer"));
+    }
+    if !counts_add_up {
+        return Err(Error::corrupt("section `chains` has game counts that do not add up"));
+    }
+    for (t, &len) in lens.iter().enumerate() {
+        let (longest, next) = (c.longest[t], c.next.at(t)? as u32);
+        let fits = if next == NO_NEXT {
+            longest == 1
+        } else {
+            lens.get(next as usize).copied() == len.checked_add(1)
+                && c.longest.get(next as usize).copied() == longest.checked_sub(1)
+        };
+        if !fits {
+            return Err(Error::corrupt("section `chains` has a longest chain that does not follow its links"));
+        }
     }
     Ok(())
 }
@@ -258,7 +278,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// Every word that is an anagram of `letters`.
     pub fn unscramble(&self, letters: &str) -> Result<Step> {
         let term = self.term_of(letters)?;
-        let words = match self.terms()?.fst.get(&term) {
+        let words = match self.terms()?.fst.get(&term)? {
             Some(id) => self.words_of(self.checked_id(id)?)?,
             None => Vec::new(),
         };
@@ -268,7 +288,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// The id of a word's or term's term; an error if no word has it.
     pub fn find_term(&self, input: &str) -> Result<u32> {
         let term = self.term_of(input)?;
-        match self.terms()?.fst.get(&term) {
+        match self.terms()?.fst.get(&term)? {
             Some(id) => self.checked_id(id),
             None => Err(Error::invalid(format!(
                 "no word in this index has the letters of {input:?} (term {:?}); try `wordhoard anigram unscramble` first",
@@ -367,7 +387,11 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let mut chain = vec![self.step(at)?];
         while self.len_of(at)? < GOAL_LEN {
             let succs = self.successors(at)?.collect::<Result<Vec<u32>>>()?;
-            at = self.pick_weighted(&succs, &mut pick)?;
+            let next = self.pick_weighted(&succs, &mut pick)?;
+            // Each step adds a letter, so this loop ends (a damaged graph
+            // could link a term to itself).
+            self.check_step(at, next, self.len_of(at)?)?;
+            at = next;
             chain.push(self.step(at)?);
         }
         Ok(chain)
@@ -389,10 +413,16 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
 
     /// A term and its words.
     pub fn step(&self, t: u32) -> Result<Step> {
-        let fst = self.terms()?.fst.as_fst();
-        let term = fst.get_key(t as u64).ok_or_else(|| Error::corrupt("a term id is not in the terms FST"))?;
-        let term = String::from_utf8(term).map_err(|_| Error::corrupt("a term is not UTF-8"))?;
-        Ok(Step { term, words: self.words_of(t)? })
+        let terms = self.terms()?;
+        let mut term = Vec::new();
+        if t as usize >= terms.fst.len() || !terms.fst.key_of(t as u64, &mut term)? {
+            return Err(Error::corrupt("a term id is not in the terms FST"));
+        }
+        let alphabet = self.index.alphabet();
+        if !alphabet.is_word(&term) {
+            return Err(Error::corrupt("the terms FST holds a term with a character outside the alphabet"));
+        }
+        Ok(Step { term: alphabet.word_string(term), words: self.words_of(t)? })
     }
 
     fn words_of(&self, t: u32) -> Result<Vec<String>> {

@@ -157,6 +157,7 @@ impl<'a> LetterSets<'a> {
         if sets.points.len() != n || sets.starts.len() != n + 1 {
             return Err(cols.corrupt("has columns of different lengths"));
         }
+        check_masks(index, &cols, sets.masks)?;
         Ok(sets)
     }
 
@@ -219,6 +220,7 @@ impl<'a> Honeycombs<'a> {
         {
             return Err(cols.corrupt("has columns of different lengths"));
         }
+        check_masks(index, &cols, combs.masks)?;
         Ok(combs)
     }
 
@@ -240,6 +242,15 @@ impl<'a> Honeycombs<'a> {
             })
         })
     }
+}
+
+/// Every mask of a table is a set of the alphabet's letters (one pass over
+/// a column the section's checksum has just read, so it costs microseconds).
+fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: U32s) -> Result<()> {
+    if masks.max().is_some_and(|m| m & !index.alphabet().full_set().0 != 0) {
+        return Err(cols.corrupt("has a letter set outside the index's alphabet"));
+    }
+    Ok(())
 }
 
 /// Checks the structure of both bee sections (for `verify`).

@@ -15,10 +15,10 @@
 
 use std::collections::{BinaryHeap, HashMap};
 
-use fst::{Automaton, IntoStreamer, Streamer};
 
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
+use crate::format::fst::Automaton;
 use crate::index::Index;
 
 /// The shortest playable word by default.
@@ -165,9 +165,9 @@ pub fn playable_words<D: AsRef<[u8]>>(
     let map = index.words()?;
     let common = index.common()?;
     let local = |b: u8| letter_box.letters.iter().position(|&l| l == b).map(|i| i as u8);
-    let mut stream = map.search(SideAutomaton::new(letter_box, min_len)).into_stream();
+    let mut search = map.search(SideAutomaton::new(letter_box, min_len));
     let mut out = Vec::new();
-    while let Some((word, id)) = stream.next() {
+    while let Some((word, id)) = search.next()? {
         let (Some(&first), Some(&last)) = (word.first(), word.last()) else { continue };
         let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
         out.push(Playable {

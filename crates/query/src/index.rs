@@ -3,10 +3,9 @@
 
 use std::sync::OnceLock;
 
-use fst::Map;
-
 use crate::alphabet::Alphabet;
 use crate::error::{Error, ErrorKind, Result};
+use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, SectionId, U64s};
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
@@ -139,10 +138,10 @@ impl<D: AsRef<[u8]>> Index<D> {
         Columns::parse(id, self.section(id)?)
     }
 
-    /// The words FST: word -> word id, ids in sorted order.
-    pub fn words(&self) -> Result<Map<&[u8]>> {
-        let map = Map::new(self.section(SectionId::Words)?)
-            .map_err(|e| Error::corrupt(format!("words FST does not open ({e})")))?;
+    /// The words FST: word -> word id, ids in sorted order. Its key count
+    /// is checked against the metadata; its nodes as they are read.
+    pub fn words(&self) -> Result<FstMap<'_>> {
+        let map = FstMap::new(self.section(SectionId::Words)?, "words FST")?;
         if map.len() as u64 != self.meta.word_count {
             return Err(Error::corrupt("words FST and metadata disagree on the word count"));
         }
@@ -158,7 +157,7 @@ impl<D: AsRef<[u8]>> Index<D> {
     pub fn word(&self, id: u32) -> Result<String> {
         let mut out = Vec::new();
         self.word_into(&self.words()?, id, &mut out)?;
-        String::from_utf8(out).map_err(|_| Error::corrupt("a word is not UTF-8"))
+        Ok(self.alphabet.word_string(out))
     }
 
     /// Looks up many words at once, reusing one FST handle.
@@ -167,25 +166,27 @@ impl<D: AsRef<[u8]>> Index<D> {
         let mut buf = Vec::new();
         ids.into_iter()
             .map(|id| {
-                buf.clear();
                 self.word_into(&map, id, &mut buf)?;
-                String::from_utf8(buf.clone()).map_err(|_| Error::corrupt("a word is not UTF-8"))
+                Ok(self.alphabet.word_string(buf.clone()))
             })
             .collect()
     }
 
-    fn word_into(&self, map: &Map<&[u8]>, id: u32, out: &mut Vec<u8>) -> Result<()> {
-        // Ids come from tables; check them before asking the FST, whose
-        // reverse lookup assumes the id exists.
-        if id as usize >= map.len() || !map.as_fst().get_key_into(id as u64, out) {
+    /// Word `id` into `out`: checked to be in range, and made of letters
+    /// of the alphabet (which later code relies on: a word is ASCII).
+    fn word_into(&self, map: &FstMap, id: u32, out: &mut Vec<u8>) -> Result<()> {
+        if id as usize >= map.len() || !map.key_of(id as u64, out)? {
             return Err(Error::corrupt(format!("word id {id} is not in the words FST")));
+        }
+        if !self.alphabet.is_word(out) {
+            return Err(Error::corrupt("the words FST holds a word with a character outside the alphabet"));
         }
         Ok(())
     }
 
     /// The id of a word, if the index has it.
     pub fn word_id(&self, word: &[u8]) -> Result<Option<u32>> {
-        Ok(self.words()?.get(word).map(|id| id as u32))
+        Ok(self.words()?.get(word)?.map(|id| id as u32))
     }
 
     /// The per-word common flags (all false when built without a list).
@@ -258,26 +259,25 @@ impl<D: AsRef<[u8]>> Index<D> {
         };
         let all_ok = crc_ok.iter().all(|&ok| ok);
         // Each puzzle's check covers all of its sections: run each once.
-        // The chains' links are the longest check: the other thread takes
-        // the larger part of them (measured to end with this one).
-        let failed = || Err(Error::corrupt("the check stopped unexpectedly"));
-        let rest = |chains_share| {
-            let (bee, terms) = (crate::bee::check(self), crate::anigram::check_terms(self));
-            (bee, terms.and(crate::anigram::check_chains(self, chains_share)))
-        };
-        let ((bee, anigram), more_chains) = match (all_ok, two_threads) {
-            (false, _) => ((Ok(()), Ok(())), Ok(())),
-            (true, false) => (rest(0..100), Ok(())),
+        // Walking the two FSTs is the longest part: the terms FST (with
+        // its groups) on the other thread, the rest here, measured to end
+        // close together on enable1.
+        let words = || self.words().and_then(|words| words.check_rank_map(&self.alphabet));
+        let rest = || (words(), crate::bee::check(self), crate::anigram::check_chains(self));
+        let terms = || crate::anigram::check_terms(self);
+        let ((words, bee, chains), terms) = match (all_ok, two_threads) {
+            (false, _) => ((Ok(()), Ok(()), Ok(())), Ok(())),
+            (true, false) => (rest(), terms()),
             (true, true) => {
-                let (mine, chains) = both(|| rest(0..40), || crate::anigram::check_chains(self, 40..100));
-                (mine, chains.unwrap_or_else(failed))
+                let (mine, terms) = both(rest, terms);
+                (mine, terms.unwrap_or_else(|| Err(Error::corrupt("the check stopped unexpectedly"))))
             }
         };
-        let anigram = anigram.and(more_chains);
+        let anigram = terms.and(chains);
         let check = |id: SectionId| -> Result<()> {
             match id {
                 SectionId::Meta => Ok(()),
-                SectionId::Words => self.words().map(drop),
+                SectionId::Words => words.clone(),
                 SectionId::Common => self.common().map(drop),
                 SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),
                 SectionId::Terms | SectionId::Chains => anigram.clone(),

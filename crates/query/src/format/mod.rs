@@ -42,6 +42,8 @@
 //! A column is an array of `u8`, `u32` or `u64`, or embedded FST bytes; the
 //! module that owns a section documents what each column holds.
 
+pub mod fst;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -56,6 +58,10 @@ pub const FORMAT_VERSION: u32 = 1;
 /// A sanity limit on the section count, so a damaged count cannot make a
 /// reader allocate or scan much.
 pub const MAX_SECTIONS: usize = 256;
+
+/// The longest word an index holds, in letters (term lengths are stored
+/// as `u8`); the builder skips longer lines.
+pub const MAX_WORD_LEN: usize = 255;
 
 /// The largest metadata block a reader decodes.
 pub const MAX_METADATA_BYTES: usize = 1 << 20;
