@@ -15,7 +15,6 @@
 
 use std::collections::{BinaryHeap, HashMap};
 
-
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
 use crate::format::fst::Automaton;

@@ -115,9 +115,20 @@ enum Kind {
 }
 
 impl Node {
-    const EMPTY_FINAL: Node = Node { kind: Kind::Any {
-        first: 0, inputs_end: 0, deltas_end: 0, addr_size: 0, outputs_end: 0, out_size: 0, index_at: None
-    }, is_final: true, final_output: 0, ntrans: 0 };
+    const EMPTY_FINAL: Node = Node {
+        kind: Kind::Any {
+            first: 0,
+            inputs_end: 0,
+            deltas_end: 0,
+            addr_size: 0,
+            outputs_end: 0,
+            out_size: 0,
+            index_at: None,
+        },
+        is_final: true,
+        final_output: 0,
+        ntrans: 0,
+    };
 }
 
 impl<'a> FstMap<'a> {
@@ -257,7 +268,9 @@ impl<'a> FstMap<'a> {
             }
             top.last_input = Some(t.input);
             if alphabet.index_of(t.input).is_none() {
-                return Err(self.corrupt(&format!("holds a key with {:?}, not a letter of the alphabet", t.input as char)));
+                return Err(
+                    self.corrupt(&format!("holds a key with {:?}, not a letter of the alphabet", t.input as char))
+                );
             }
             // Each key's value is its rank: the transitions' outputs count
             // the keys before them in this node.
@@ -298,7 +311,12 @@ impl<'a> FstMap<'a> {
                     None => (byte(below(addr, 1)?)?, below(addr, 1)?),
                 };
                 let target = below(first, 1)?;
-                Ok(Node { kind: Kind::One(Transition { input, output: 0, target }), is_final: false, final_output: 0, ntrans: 1 })
+                Ok(Node {
+                    kind: Kind::One(Transition { input, output: 0, target }),
+                    is_final: false,
+                    final_output: 0,
+                    ntrans: 1,
+                })
             }
             0b10 => {
                 let (input, sizes_at) = match common(state & 0x3f) {
@@ -311,7 +329,12 @@ impl<'a> FstMap<'a> {
                 let delta = read_uint(d, delta_at, addr_size).ok_or_else(out_of_bounds)?;
                 let output = read_uint(d, first, out_size).ok_or_else(out_of_bounds)?;
                 let target = self.target(first, delta)?;
-                Ok(Node { kind: Kind::One(Transition { input, output, target }), is_final: false, final_output: 0, ntrans: 1 })
+                Ok(Node {
+                    kind: Kind::One(Transition { input, output, target }),
+                    is_final: false,
+                    final_output: 0,
+                    ntrans: 1,
+                })
             }
             _ => {
                 let is_final = state & 0x40 != 0;
