@@ -22,6 +22,7 @@ fn build_reports_counts_and_publishes() {
     let s = Scratch::new();
     let list = s.write("list.txt", b"\xEF\xBB\xBFRide\r\ndire\nired\nride\n\n4x4\nice cream\n");
     let out = s.path("out/idx.hoard");
+    std::fs::create_dir(s.path("out")).unwrap();
     let report = json(&["build", list.to_str().unwrap(), "-o", out.to_str().unwrap(), "--name", "tiny"]);
     assert_eq!(report["words"], 3);
     assert_eq!(report["lines"], 7);

@@ -34,7 +34,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
 use wordhoard_query::Alphabet;
 
-pub use publish::write_atomically;
+pub use publish::{check_output, remove_temp_files, write_atomically};
 pub use wordlist::{Skipped, SortedWords, WordList, WordSource};
 
 /// An error while building: one line that names the file (and line).
@@ -262,7 +262,9 @@ impl Phases {
     }
 }
 
-fn default_name(source: &WordSource) -> String {
+/// The name an index built from `source` gets without `--name`: the file
+/// stem of a file.
+pub fn default_name(source: &WordSource) -> String {
     match source {
         WordSource::File(p) => p.file_stem().map_or("index".into(), |s| s.to_string_lossy().into_owned()),
         WordSource::Stdin => "stdin".into(),

@@ -10,18 +10,95 @@ use wordhoard_query::Index;
 
 use crate::BuildError;
 
-/// Writes `file` to a temporary file beside `path`, syncs it, reopens and
-/// verifies it with the real reader, then renames it over `path`. On any
-/// failure the temporary file is removed and `path` is untouched.
-pub fn write_atomically(path: &Path, file: &FileWriter) -> Result<(), BuildError> {
-    let dir = match path.parent() {
+/// Checks that `path` may receive an index before any work: it is not one
+/// of `inputs` (the word lists being read), and if something is there it
+/// is a regular file holding a wordhoard index (any regular file with
+/// `force`); never a folder, device or FIFO. Its folder must exist. A
+/// symbolic link is followed: the index goes where it points. Returns the
+/// path to write.
+pub fn check_output(path: &Path, inputs: &[PathBuf], force: bool) -> Result<PathBuf, BuildError> {
+    let shown = path.display();
+    let path = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path)
+            .map_err(|e| BuildError::new(format!("{shown} is a symbolic link that does not resolve: {e}")))?,
+        _ => path.to_path_buf(),
+    };
+    let dir = parent_of(&path);
+    if !dir.is_dir() {
+        return Err(BuildError::new(format!(
+            "the folder {} does not exist; create it first (mkdir -p {})",
+            dir.display(),
+            dir.display()
+        )));
+    }
+    for input in inputs {
+        if same_file(input, &path) {
+            return Err(BuildError::new(format!(
+                "{shown} is also an input ({}); write the index somewhere else",
+                input.display()
+            )));
+        }
+    }
+    match fs::metadata(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(path),
+        Err(e) => Err(BuildError::new(format!("cannot inspect {shown}: {e}"))),
+        Ok(m) if m.is_dir() => Err(BuildError::new(format!("{shown} is a folder; give a file path with -o"))),
+        Ok(m) if !m.is_file() => Err(BuildError::new(format!(
+            "{shown} is not a regular file (a device, FIFO or socket); give a file path with -o"
+        ))),
+        Ok(_) if force || holds_an_index(&path) => Ok(path),
+        Ok(_) => {
+            Err(BuildError::new(format!("{shown} exists and is not a wordhoard index; give --force to replace it")))
+        }
+    }
+}
+
+/// True when the file starts with an index's magic bytes.
+fn holds_an_index(path: &Path) -> bool {
+    let mut magic = [0u8; 8];
+    File::open(path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic)).is_ok()
+        && magic == wordhoard_query::format::MAGIC
+}
+
+/// True when both paths name one existing file (hard links included, on
+/// Unix).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+        false
+    }
+    #[cfg(not(unix))]
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+fn parent_of(path: &Path) -> PathBuf {
+    match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
-    };
-    if path.is_dir() {
-        return Err(BuildError::new(format!("{} is a directory; give a file path with -o", path.display())));
     }
-    fs::create_dir_all(&dir).map_err(|e| BuildError::new(format!("cannot create folder {}: {e}", dir.display())))?;
+}
+
+/// Writes `file` to a temporary file beside `path`, syncs it, reopens and
+/// verifies it with the real reader, then renames it over `path`. On any
+/// failure the temporary file is removed and `path` is untouched. Stale
+/// temporary files of `path` left by a build that was killed are removed
+/// first. The folder must exist (see [`check_output`]).
+pub fn write_atomically(path: &Path, file: &FileWriter) -> Result<(), BuildError> {
+    let dir = parent_of(path);
+    if path.is_dir() {
+        return Err(BuildError::new(format!("{} is a folder; give a file path with -o", path.display())));
+    }
+    if !dir.is_dir() {
+        return Err(BuildError::new(format!("the folder {} does not exist", dir.display())));
+    }
+    remove_temp_files(path, None);
     let tmp = temp_path(&dir, path);
     let result = write_and_check(&tmp, file).and_then(|()| {
         fs::rename(&tmp, path)
@@ -39,6 +116,39 @@ pub fn write_atomically(path: &Path, file: &FileWriter) -> Result<(), BuildError
             Err(e)
         }
     }
+}
+
+/// Removes the temporary files of an index being written to `path`: those
+/// of process `pid` (a build interrupted by a signal cleans up its own), or
+/// with `None` those whose process is gone (on Linux, where that can be
+/// told) or that are over a day old (elsewhere). Returns how many.
+pub fn remove_temp_files(path: &Path, pid: Option<u32>) -> usize {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else { return 0 };
+    let prefix = format!(".{name}.tmp.");
+    let Ok(entries) = fs::read_dir(parent_of(path)) else { return 0 };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(owner) = file_name.strip_prefix(&prefix).and_then(|rest| rest.split('.').next()) else { continue };
+        let Ok(owner) = owner.parse::<u32>() else { continue };
+        let remove = match pid {
+            Some(pid) => owner == pid,
+            None => owner != std::process::id() && is_stale(owner, &entry),
+        };
+        if remove && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// True when the temporary file's process has ended.
+fn is_stale(pid: u32, entry: &fs::DirEntry) -> bool {
+    if cfg!(target_os = "linux") && Path::new("/proc/self").exists() {
+        return !Path::new(&format!("/proc/{pid}")).exists();
+    }
+    let age = entry.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
+    age.is_some_and(|a| a.as_secs() > 24 * 3600)
 }
 
 fn temp_path(dir: &Path, path: &Path) -> PathBuf {

@@ -5,7 +5,9 @@ use std::time::Instant;
 
 use anyhow::{Context as _, Result};
 use serde_json::json;
-use wordhoard_build::{build_index, write_atomically, BuildOptions, BuildReport, WordSource};
+use wordhoard_build::{
+    build_index, check_output, remove_temp_files, write_atomically, BuildOptions, BuildReport, WordSource,
+};
 
 use super::Context;
 use crate::locate::{self, IndexFolder};
@@ -28,6 +30,9 @@ pub struct Args {
     /// The index's name [default: the first word list's file stem]
     #[arg(long, value_name = "N")]
     name: Option<String>,
+    /// Replace OUT even if it is a file that is not a wordhoard index
+    #[arg(long)]
+    force: bool,
 }
 
 /// Builds and publishes the index, then reports what it did.
@@ -49,12 +54,18 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         (None, None) => Some(IndexFolder::find()?),
         _ => None,
     };
-    let mut built = build_index(&sources, &opts)?;
     let out = match (args.output, &folder) {
         (Some(out), _) => out,
-        (None, Some(folder)) => in_index_folder(folder, &built.report.name)?,
+        (None, Some(folder)) => in_index_folder(folder, opts.name.as_deref(), &sources[0])?,
         (None, None) => ctx.index_path()?,
     };
+    // Settled before reading a word: never an input, a device, a FIFO or
+    // someone's file that is not an index.
+    let inputs: Vec<PathBuf> =
+        args.wordlists.iter().chain(&args.common).filter(|a| *a != "-").map(PathBuf::from).collect();
+    let out = check_output(&out, &inputs, args.force)?;
+    remove_partial_index_on_signal(&out);
+    let mut built = build_index(&sources, &opts)?;
     let publish_started = Instant::now();
     write_atomically(&out, &built.file)?;
     built.report.phases.push(("publish", publish_started.elapsed().as_secs_f64()));
@@ -127,16 +138,37 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
     let _ = writeln!(s, "Took {:.1} ms ({}); {}.", secs * 1000.0, phases.join(", "), plural(r.words, "word"));
 }
 
-/// `NAME.hoard` in the index folder, which is made if it is missing.
-fn in_index_folder(folder: &IndexFolder, name: &str) -> Result<PathBuf> {
-    if !locate::is_name(name) {
+/// `NAME.hoard` in the index folder (NAME from --name or the first list),
+/// which is made, and said so, if it is missing.
+fn in_index_folder(folder: &IndexFolder, name: Option<&str>, first: &WordSource) -> Result<PathBuf> {
+    let name = name.map_or_else(|| wordhoard_build::default_name(first), str::to_string);
+    if !locate::is_name(&name) {
         return Err(super::usage(format!(
             "`{name}` cannot name an index file in the index folder; give --name NAME (no `/`, no `.hoard`) or -o PATH"
         )));
     }
-    std::fs::create_dir_all(&folder.path)
-        .with_context(|| format!("cannot create the index folder {} (from {})", folder.path.display(), folder.from))?;
-    Ok(folder.index(name))
+    if !folder.path.is_dir() {
+        std::fs::create_dir_all(&folder.path).with_context(|| {
+            format!("cannot create the index folder {} (from {})", folder.path.display(), folder.from)
+        })?;
+        eprintln!("Created the index folder {} (from {}).", folder.path.display(), folder.from);
+    }
+    Ok(folder.index(&name))
+}
+
+/// On Ctrl-C or a termination signal, removes this build's temporary file
+/// beside `out` and exits with 130 (interrupted), so no full-size partial
+/// index is left behind. The target itself is never
+/// touched until the finished file is renamed over it.
+fn remove_partial_index_on_signal(out: &std::path::Path) {
+    let out = out.to_path_buf();
+    // A handler can be set once a process; a build runs once a process.
+    let _ = ctrlc::set_handler(move || {
+        let removed = remove_temp_files(&out, Some(std::process::id()));
+        let what = if removed > 0 { "; removed the partial index" } else { "" };
+        eprintln!("error: interrupted{what}; {} is unchanged", out.display());
+        std::process::exit(130);
+    });
 }
 
 /// This process's peak resident memory, where the system says (Linux).
