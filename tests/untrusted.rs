@@ -247,3 +247,25 @@ fn a_chain_that_links_a_term_to_itself() {
     every_command(&index);
     verify_names(&index, "chains");
 }
+
+#[test]
+fn control_characters_from_an_index_are_escaped() {
+    let s = Scratch::new();
+    let index = with_section(&s, "title.hoard", SectionId::Meta, |meta| {
+        let mut meta = Metadata::decode(meta).unwrap();
+        meta.name = "x\u{1b}]0;pwned\u{7}\u{1b}[2J\u{202e}".into();
+        meta.sources = vec!["\r\u{1b}[1Aevil".into()];
+        meta.tool_version = "\u{9b}31m".into();
+        meta.encode()
+    });
+    let out = bin().arg("--index").arg(&index).arg("info").output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.chars().any(|c| c.is_control() && c != '\n' || c == '\u{202e}'), "{text:?}");
+    assert!(text.contains(r"x\u{1b}]0;pwned\u{7}\u{1b}[2J\u{202e}"), "{text}");
+    assert!(text.contains(r"\u{d}\u{1b}[1Aevil") && text.contains(r"\u{9b}31m"), "{text}");
+    // JSON carries the name as it is, escaped the JSON way.
+    let out = bin().arg("--index").arg(&index).args(["info", "--json"]).output().unwrap();
+    let info: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(info["name"], "x\u{1b}]0;pwned\u{7}\u{1b}[2J\u{202e}");
+}

@@ -110,7 +110,8 @@ fn report(e: anyhow::Error) -> ExitCode {
         c.downcast_ref::<UsageError>().is_some()
             || c.downcast_ref::<wordhoard_query::Error>().is_some_and(|q| q.is_usage())
     });
-    eprintln!("error: {}", format!("{e:#}").replace('\n', " "));
+    // One line, and nothing in it (a path, a name from an index) can drive the terminal.
+    eprintln!("error: {}", output::shown(&format!("{e:#}").replace('\n', " ")));
     ExitCode::from(if usage { 2 } else { 1 })
 }
 

@@ -20,6 +20,20 @@ pub fn emit(json: bool, value: impl FnOnce() -> Value, text: impl FnOnce(&mut St
     Ok(())
 }
 
+/// Text from an index (or a file name) made safe for a terminal: control
+/// characters, and the marks that reorder text on screen, are shown as
+/// escapes (`\u{1b}`), so a crafted name cannot move the cursor, rewrite
+/// the title or hide what follows it.
+pub fn shown(text: &str) -> String {
+    let unsafe_char = |c: char| {
+        c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(unsafe_char) {
+        return text.to_string();
+    }
+    text.chars().map(|c| if unsafe_char(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+}
+
 /// `1234567` -> `1,234,567`.
 pub fn thousands(n: impl Into<u128>) -> String {
     let digits = n.into().to_string();
@@ -86,6 +100,14 @@ pub fn columns(out: &mut String, items: &[String], indent: usize, width: usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(shown("enable1"), "enable1");
+        assert_eq!(shown("a\u{1b}]0;pwned\u{7}b"), "a\\u{1b}]0;pwned\\u{7}b");
+        assert_eq!(shown("x\ny\r\u{202e}z\u{9b}"), "x\\u{a}y\\u{d}\\u{202e}z\\u{9b}");
+        assert_eq!(shown("caf\u{e9}"), "caf\u{e9}");
+    }
 
     #[test]
     fn formats_numbers() {

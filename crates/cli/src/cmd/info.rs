@@ -9,7 +9,7 @@ use wordhoard_query::Index;
 
 use super::Context;
 use crate::locate::IndexFolder;
-use crate::output::{emit, megabytes, thousands, utc_time};
+use crate::output::{emit, megabytes, shown, thousands, utc_time};
 
 /// One index in the index folder, as `list` shows it.
 struct Listed {
@@ -68,9 +68,9 @@ fn list_text(s: &mut String, folder: &IndexFolder, listed: &[Listed]) {
     for l in listed {
         let (words, built) = match &l.opened {
             Ok((words, at)) => (thousands(*words), utc_time(*at)),
-            Err(e) => ("-".into(), format!("does not open: {e}")),
+            Err(e) => ("-".into(), format!("does not open: {}", shown(e))),
         };
-        let _ = writeln!(s, "  {:<width$}  {words:>9}  {:>8}  {built}", l.name, megabytes(l.bytes));
+        let _ = writeln!(s, "  {:<width$}  {words:>9}  {:>8}  {built}", shown(&l.name), megabytes(l.bytes));
     }
 }
 
@@ -100,21 +100,23 @@ pub fn info(ctx: &Context) -> Result<()> {
         })
     };
     emit(ctx.json, json, |s| {
-        let _ = writeln!(s, "{}  (wordhoard index, format {})", path.display(), index.header().version);
+        let _ =
+            writeln!(s, "{}  (wordhoard index, format {})", shown(&path.display().to_string()), index.header().version);
+        // Every string of the metadata is the index's word, not ours.
         let rows = [
-            ("name", meta.name.clone()),
+            ("name", shown(&meta.name)),
             ("words", thousands(meta.word_count)),
-            ("alphabet", meta.alphabet.clone()),
-            ("sources", meta.sources.join(", ")),
-            ("source sha256", meta.source_sha256.clone()),
+            ("alphabet", shown(&meta.alphabet)),
+            ("sources", shown(&meta.sources.join(", "))),
+            ("source sha256", shown(&meta.source_sha256)),
             ("lines read", format!("{} ({} skipped)", thousands(meta.lines_read), thousands(meta.lines_skipped))),
             (
                 "common list",
                 meta.common_source
                     .as_ref()
-                    .map_or("none".into(), |c| format!("{c} ({} words)", thousands(meta.common_count))),
+                    .map_or("none".into(), |c| format!("{} ({} words)", shown(c), thousands(meta.common_count))),
             ),
-            ("built by", format!("wordhoard {} on {}", meta.tool_version, utc_time(meta.built_at_unix))),
+            ("built by", format!("wordhoard {} on {}", shown(&meta.tool_version), utc_time(meta.built_at_unix))),
             ("size", format!("{} bytes", thousands(index.as_bytes().len() as u64))),
         ];
         for (k, v) in rows {
