@@ -266,3 +266,41 @@ fn common_only_needs_a_common_list() {
     assert_one_line_error(&out, 2);
     assert!(stderr(&out).contains("--common"));
 }
+
+#[test]
+fn timeout_stops_any_command_with_one_line() {
+    // A build reading stdin waits for words: --timeout ends it.
+    let s = Scratch::new();
+    let out = s.path("x.hoard");
+    let started = std::time::Instant::now();
+    let mut child = bin()
+        .args(["--timeout", "0.5", "build", "-", "-o", out.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _stdin = child.stdin.take();
+    let result = child.wait_with_output().unwrap();
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.starts_with("error: stopped after 0.5 s (--timeout)"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(!out.exists());
+    for bad in ["0", "-1", "soon", "inf"] {
+        let r = run(&["--timeout", bad, "info"]);
+        assert_eq!(r.status.code(), Some(2), "--timeout {bad}");
+    }
+}
+
+#[test]
+fn no_mmap_reads_the_same_answers() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    for args in [&["bee", "solve", "aeginrt", "--center", "r"][..], &["anigram", "longest"], &["verify"], &["info"]] {
+        let mapped = query(&idx, args);
+        let mut read_args = vec!["--no-mmap"];
+        read_args.extend_from_slice(args);
+        assert_eq!(query(&idx, &read_args), mapped, "{args:?}");
+    }
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{enable1, query, shared_index};
+use common::{enable1, query, shared_index, stderr};
 use serde_json::json;
 
 #[test]
@@ -181,4 +181,96 @@ fn terms_figures_from_info_of_the_build() {
     assert_eq!(built["skipped"], 0);
     let four = query(&out, &["anigram", "top", "--n", "100000"]);
     assert_eq!(four["terms"].as_array().unwrap().len(), 2_674, "4-letter terms");
+}
+
+/// Counts past u64 come out exact, and the same, in JSON and text.
+#[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
+fn boxed_counts_past_u64_are_exact_in_json() {
+    let idx = enable1();
+    let args = ["boxed", "solve", "ae", "io", "rs", "tn", "lc", "--max-words", "8", "--limit", "1"];
+    let answer = query(&idx, &args);
+    let count: u128 = answer["count"].to_string().parse().unwrap();
+    assert!(count > u64::MAX as u128, "{count}");
+    let by_words: u128 =
+        (1..=8).map(|k| answer["count_by_words"][k.to_string()].to_string().parse::<u128>().unwrap()).sum();
+    assert_eq!(by_words, count);
+    let mut all = vec!["--index", idx.to_str().unwrap()];
+    all.extend_from_slice(&args);
+    let text = String::from_utf8(common::run(&all).stdout).unwrap();
+    let with_commas = {
+        let digits = count.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    assert!(text.contains(&format!("{with_commas} solutions")), "{text}");
+}
+
+/// Listing streams: `| head` ends a listing of 43 million solutions at
+/// once, and what it saw is the start of the documented order.
+#[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
+fn boxed_listing_streams_and_stops_when_the_reader_does() {
+    use std::io::{BufRead, BufReader};
+    let idx = enable1();
+    let started = std::time::Instant::now();
+    let mut child = common::bin()
+        .arg("--index")
+        .arg(&idx)
+        .args(["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "4", "--limit", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines: Vec<String> =
+        BufReader::new(child.stdout.take().unwrap()).lines().take(13).map(|l| l.unwrap()).collect();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "a closed pipe is not an error");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "it stopped with its reader");
+    assert!(lines.iter().any(|l| l.contains("43,317,645 solutions")), "{lines:#?}");
+    assert!(lines[12].contains("1. gracious") && lines[12].contains("sharply"), "{lines:#?}");
+}
+
+/// Any box the parser accepts answers or stops with a clear message in
+/// seconds, within bounded memory (the search's states are capped).
+#[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
+fn every_box_answers_or_stops_quickly() {
+    let idx = enable1();
+    let singles: Vec<String> = ('a'..='z').map(String::from).collect();
+    let pairs: Vec<String> = "ab cd ef gh ij kl mn op qr st uv wx yz".split(' ').map(String::from).collect();
+    let boxes: Vec<Vec<String>> = vec![
+        singles.clone(),
+        singles[..13].to_vec(),
+        pairs.clone(),
+        pairs[..6].to_vec(),
+        vec!["abcdefghijklm".into(), "nopqrstuvwxyz".into()],
+        "abc def ghi jkl mno pqr".split(' ').map(String::from).collect(),
+        "ae io rs tn lc".split(' ').map(String::from).collect(),
+    ];
+    for sides in &boxes {
+        for max_words in ["1", "2", "3", "8"] {
+            let started = std::time::Instant::now();
+            let out = common::bin()
+                .arg("--index")
+                .arg(&idx)
+                .args(["boxed", "solve"])
+                .args(sides)
+                .args(["--max-words", max_words, "--json"])
+                .output()
+                .unwrap();
+            let err = stderr(&out);
+            assert!(started.elapsed() < std::time::Duration::from_secs(10), "{sides:?} {max_words}");
+            match out.status.code() {
+                Some(0) => assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok()),
+                Some(1) => assert!(err.contains("too large to search") && err.contains("lower --max-words"), "{err}"),
+                code => panic!("{sides:?} --max-words {max_words}: {code:?} {err}"),
+            }
+        }
+    }
 }

@@ -12,6 +12,7 @@ mod cmd;
 mod locate;
 mod malloc;
 mod output;
+mod stop;
 
 use std::ffi::OsString;
 use std::io::ErrorKind as IoKind;
@@ -35,6 +36,13 @@ pub struct Cli {
     /// Print one JSON document on stdout instead of text
     #[arg(long, global = true)]
     json: bool,
+    /// Stop the command after SECS seconds, with an error (exit 1)
+    #[arg(long, global = true, value_name = "SECS", value_parser = parse_timeout)]
+    timeout: Option<f64>,
+    /// Read the index into memory instead of mapping it (for a file that
+    /// another program may change while it is read)
+    #[arg(long, global = true)]
+    no_mmap: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -82,14 +90,33 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
     };
-    match run(cli) {
+    let result = run(cli);
+    stop::clear_progress();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => report(e),
     }
 }
 
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= 1e9 => Ok(secs),
+        _ => Err(format!("`{text}` is not a number of seconds above 0, like 2.5")),
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let ctx = cmd::Context { index: cli.index, json: cli.json };
+    let ctx = cmd::Context { index: cli.index, json: cli.json, no_mmap: cli.no_mmap };
+    stop::on_signals();
+    if let Some(secs) = cli.timeout {
+        stop::after(secs);
+    }
+    let (label, unit) = match &cli.command {
+        Command::Build(_) => ("building", "words"),
+        Command::Boxed(_) => ("searching the box", "solutions listed"),
+        _ => ("working", "steps"),
+    };
+    stop::show_progress(label, unit);
     match cli.command {
         Command::Build(args) => cmd::build::run(&ctx, args),
         Command::List => cmd::info::list(&ctx),

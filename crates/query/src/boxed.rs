@@ -8,15 +8,22 @@
 //! Solutions are sequences of playable words, each starting with the last
 //! letter of the one before, whose letters together cover the box; a
 //! sequence ends on the word that completes the box (the NYT stops the game
-//! there), so no solution has a shorter solution as its prefix. The search
-//! runs over states (letters covered, last letter): a memoised count gives
-//! the exact number of solutions without listing them, and a lower bound on
-//! the cost to finish from each state prunes the listing of the best few.
+//! there), so no solution has a shorter solution as its prefix.
+//!
+//! Costs (see [`Solver`]): finding the playable words is one pass over the
+//! FST prefixes that fit the box, at most `words * 256` steps on any file.
+//! Counting is memoised over search states, O(states x word classes), and
+//! capped at [`MAX_STATES`] states (about 25 MB) and [`MAX_STEPS`] steps
+//! (about a second): a box past them is an error, in well under a second.
+//! Listing streams solutions in order holding one path, so memory stays
+//! flat whatever the limit; its time follows the number listed.
 
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use crate::alphabet::{Alphabet, LetterSet};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
+use crate::fasthash::IntMap;
 use crate::format::fst::Automaton;
 use crate::index::Index;
 
@@ -148,13 +155,6 @@ pub struct Playable {
     last: u8,
 }
 
-impl Playable {
-    /// Sort cost: uncommon words, then letters.
-    fn cost(&self) -> Cost {
-        Cost { uncommon: (!self.common) as u32, letters: self.word.len() as u32 }
-    }
-}
-
 /// Every playable word of the box, a-z.
 pub fn playable_words<D: AsRef<[u8]>>(
     index: &Index<D>,
@@ -214,199 +214,317 @@ pub struct Answer {
 
 /// Solves a box: exact counts and the best solutions in order (fewest
 /// words, then fewest uncommon words, then fewest letters, then a-z).
+/// Holds every listed solution; [`Solver`] streams them instead.
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &SolveOptions) -> Result<Answer> {
-    if opts.max_words == 0 || opts.max_words > MAX_WORDS_LIMIT {
-        return Err(Error::invalid(format!("--max-words must be 1 to {MAX_WORDS_LIMIT}")));
-    }
-    if opts.min_len == 0 {
-        return Err(Error::invalid("--min-len must be at least 1"));
-    }
-    let words = playable_words(index, letter_box, opts.min_len)?;
-    let mut search = Search::new(&words, letter_box.letters.len());
-    let by_words: Vec<u128> = (1..=opts.max_words).map(|k| search.count_solutions(k)).collect();
-    let count = by_words
-        .iter()
-        .try_fold(0u128, |a, &b| a.checked_add(b))
-        .ok_or_else(|| Error::invalid("too many solutions to count; lower --max-words"))?;
+    let mut solver = Solver::new(index, letter_box, opts.max_words, opts.min_len)?;
+    let by_words = solver.counts()?;
     let mut solutions = Vec::new();
-    for k in 1..=opts.max_words {
-        let want = if opts.limit == 0 { usize::MAX } else { opts.limit - solutions.len() };
-        if want == 0 {
-            break;
+    // Whether it stopped at the limit or ran out makes no difference here.
+    let _ = solver.each_solution(|words| {
+        solutions.push(words.iter().map(|w| w.word.clone()).collect());
+        if solutions.len() == opts.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        if by_words[k - 1] > 0 {
-            solutions.extend(search.best(k, want));
-        }
-    }
+    })?;
     Ok(Answer {
-        playable: words.len(),
-        count,
+        playable: solver.playable().len(),
+        count: by_words.iter().sum(),
         min_words: by_words.iter().position(|&n| n > 0).map(|i| i + 1),
         by_words,
         solutions,
     })
 }
 
-/// A solution's cost after its word count: uncommon words, then letters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-struct Cost {
-    uncommon: u32,
-    letters: u32,
-}
+/// The most search states a box may need: each holds a count and an
+/// envelope of costs (64 bytes in the table), so with the table's spare
+/// room and its growth this bounds the search's memory near 25 MB.
+pub const MAX_STATES: usize = 200_000;
+/// The most steps (a word class tried from a state) counting may take:
+/// about a second or two.
+pub const MAX_STEPS: u64 = 1 << 27;
 
-impl std::ops::Add for Cost {
-    type Output = Cost;
-    fn add(self, o: Cost) -> Cost {
-        Cost { uncommon: self.uncommon + o.uncommon, letters: self.letters + o.letters }
-    }
-}
-
-/// A search state: letters covered so far, the letter the next word starts
-/// with, and how many words are still to come.
-type State = (u32, u8, u8);
-
-struct Search<'w> {
-    words: &'w [Playable],
+/// A Letter Boxed search over one box, in bounded memory.
+///
+/// Solutions are sequences of words; the search runs over states
+/// (letters covered, the letter the next word starts with, words left).
+/// Words with the same first and last letter, letters and commonness are
+/// one *class* to counting, so its cost is O(states x classes per first
+/// letter), at most [`MAX_STATES`] states and [`MAX_STEPS`] steps; a box
+/// that needs more is an error ([`ErrorKind::Limit`]), not a long wait.
+/// Memoised per state: the exact number of ways to finish (so counts never
+/// enumerate) and, per number of uncommon words, the fewest and most
+/// letters a finish can have.
+///
+/// Listing goes level by level in the documented order: for each number
+/// of words, each number of uncommon words, each total of letters, a
+/// depth-first walk a-z that enters a word only when the rest can still
+/// finish at that level by the envelopes. It holds one path, so any number
+/// of solutions streams in constant memory; its time is about the size of
+/// the output times the letter spread of a level.
+pub struct Solver {
+    words: Vec<Playable>,
     full: u32,
-    /// Word indices by first letter, cheapest first, then a-z.
-    by_first: Vec<Vec<usize>>,
-    counts: HashMap<State, u128>,
-    bounds: HashMap<State, Option<Cost>>,
+    max_words: usize,
+    /// Word indices by first letter, a-z.
+    by_first: Vec<Vec<u32>>,
+    /// Word classes by first letter.
+    classes: Vec<Vec<Class>>,
+    memo: IntMap<u64, Info>,
+    steps: u64,
+    /// The most letters any word covers: a state that needs more than its
+    /// words left can cover finishes no way, found without a scan.
+    widest: u32,
 }
 
-/// A listed solution, ordered so the heap's top is the worst kept.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-struct Ranked {
-    cost: Cost,
-    names: Vec<String>,
+/// Words alike to counting: same first letter (the list they are in),
+/// last letter, letters and commonness.
+#[derive(Clone, Copy, Debug)]
+struct Class {
+    last: u8,
+    mask: u32,
+    uncommon: u8,
+    count: u128,
+    min_len: u16,
+    max_len: u16,
 }
 
-impl<'w> Search<'w> {
-    fn new(words: &'w [Playable], letters: usize) -> Search<'w> {
+/// Per state: the ways to finish, and per number of uncommon words among
+/// them the fewest and most letters (`EMPTY` when none).
+#[derive(Clone, Copy, Debug)]
+struct Info {
+    /// Stored as two words: a `u128` would align the entry to 16 bytes.
+    count: Count,
+    envelope: [(u16, u16); MAX_WORDS_LIMIT + 1],
+}
+
+const EMPTY: (u16, u16) = (u16::MAX, 0);
+
+/// A `u128` in two `u64`s (low, high).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Count([u64; 2]);
+
+impl Count {
+    fn get(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+
+    fn add(&mut self, n: u128) -> Result<()> {
+        let sum = self.get().checked_add(n).ok_or_else(too_many)?;
+        self.0 = [sum as u64, (sum >> 64) as u64];
+        Ok(())
+    }
+}
+
+impl Info {
+    const NONE: Info = Info { count: Count([0, 0]), envelope: [EMPTY; MAX_WORDS_LIMIT + 1] };
+
+    fn widen(&mut self, uncommon: usize, (lo, hi): (u16, u16)) {
+        let e = &mut self.envelope[uncommon];
+        *e = (e.0.min(lo), e.1.max(hi));
+    }
+}
+
+impl Solver {
+    /// Finds the box's playable words and prepares the search.
+    pub fn new<D: AsRef<[u8]>>(
+        index: &Index<D>,
+        letter_box: &LetterBox,
+        max_words: usize,
+        min_len: usize,
+    ) -> Result<Solver> {
+        if max_words == 0 || max_words > MAX_WORDS_LIMIT {
+            return Err(Error::invalid(format!("--max-words must be 1 to {MAX_WORDS_LIMIT}")));
+        }
+        if min_len == 0 {
+            return Err(Error::invalid("--min-len must be at least 1"));
+        }
+        let words = playable_words(index, letter_box, min_len)?;
+        let letters = letter_box.letters.len();
         let mut by_first = vec![Vec::new(); letters];
+        let mut classes: Vec<Vec<Class>> = vec![Vec::new(); letters];
+        let mut class_of: HashMap<(u8, u8, u32, u8), usize> = HashMap::new();
         for (i, w) in words.iter().enumerate() {
-            by_first[w.first as usize].push(i);
-        }
-        for list in &mut by_first {
-            list.sort_by(|&a, &b| (words[a].cost(), &words[a].word).cmp(&(words[b].cost(), &words[b].word)));
-        }
-        let full = if letters == 32 { u32::MAX } else { (1u32 << letters) - 1 };
-        Search { words, full, by_first, counts: HashMap::new(), bounds: HashMap::new() }
-    }
-
-    /// Solutions of exactly `k` words.
-    fn count_solutions(&mut self, k: usize) -> u128 {
-        (0..self.words.len())
-            .map(|i| {
-                let w = &self.words[i];
-                match (k, w.mask == self.full) {
-                    (1, done) => done as u128,
-                    (_, true) => 0,
-                    _ => self.count_from((w.mask, w.last, (k - 1) as u8)),
-                }
-            })
-            .fold(0u128, u128::saturating_add)
-    }
-
-    /// Ways to finish from a state with exactly `j` more words, covering
-    /// the box on the last one and not before.
-    fn count_from(&mut self, (mask, first, j): State) -> u128 {
-        if let Some(&n) = self.counts.get(&(mask, first, j)) {
-            return n;
-        }
-        let mut total = 0u128;
-        for idx in 0..self.by_first[first as usize].len() {
-            let w = &self.words[self.by_first[first as usize][idx]];
-            let covered = mask | w.mask;
-            total = total.saturating_add(match (j, covered == self.full) {
-                (1, done) => done as u128,
-                (_, true) => 0,
-                _ => self.count_from((covered, w.last, j - 1)),
+            by_first[w.first as usize].push(i as u32);
+            let len = w.word.len().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16;
+            let uncommon = (!w.common) as u8;
+            let list = &mut classes[w.first as usize];
+            let at = *class_of.entry((w.first, w.last, w.mask, uncommon)).or_insert_with(|| {
+                list.push(Class { last: w.last, mask: w.mask, uncommon, count: 0, min_len: len, max_len: len });
+                list.len() - 1
             });
+            let class = &mut list[at];
+            class.count += 1;
+            (class.min_len, class.max_len) = (class.min_len.min(len), class.max_len.max(len));
         }
-        self.counts.insert((mask, first, j), total);
-        total
+        // Widest first: a scan stops at the first class too narrow to help.
+        for list in &mut classes {
+            list.sort_by_key(|c| std::cmp::Reverse(c.mask.count_ones()));
+        }
+        let widest = words.iter().map(|w| w.mask.count_ones()).max().unwrap_or(0);
+        let full = if letters == 32 { u32::MAX } else { (1u32 << letters) - 1 };
+        Ok(Solver { words, full, max_words, by_first, classes, memo: IntMap::default(), steps: 0, widest })
     }
 
-    /// The cheapest way to finish from a state with exactly `j` more words.
-    fn bound(&mut self, (mask, first, j): State) -> Option<Cost> {
-        if let Some(&b) = self.bounds.get(&(mask, first, j)) {
-            return b;
-        }
-        let mut best: Option<Cost> = None;
-        for idx in 0..self.by_first[first as usize].len() {
-            let w = &self.words[self.by_first[first as usize][idx]];
-            let covered = mask | w.mask;
-            let rest = match (j, covered == self.full) {
-                (1, true) => Some(Cost::default()),
-                (1, false) | (_, true) => None,
-                _ => self.bound((covered, w.last, j - 1)),
-            };
-            if let Some(c) = rest.map(|r| r + w.cost()) {
-                best = Some(best.map_or(c, |b| b.min(c)));
+    /// The playable words, a-z.
+    pub fn playable(&self) -> &[Playable] {
+        &self.words
+    }
+
+    /// The exact number of solutions of each length: `[k - 1]` for `k`
+    /// words, up to the maximum.
+    pub fn counts(&mut self) -> Result<Vec<u128>> {
+        (1..=self.max_words).map(|k| self.start(k).map(|info| info.count.get())).collect()
+    }
+
+    /// Calls `f` with each solution in order, up to the maximum number of
+    /// words, until it breaks; returns whether it did.
+    pub fn each_solution(&mut self, mut f: impl FnMut(&[&Playable]) -> ControlFlow<()>) -> Result<ControlFlow<()>> {
+        let mut path: Vec<u32> = Vec::with_capacity(self.max_words);
+        for k in 1..=self.max_words {
+            let start = self.start(k)?;
+            if start.count.get() == 0 {
+                continue;
+            }
+            for uncommon in 0..=k {
+                let (lo, hi) = start.envelope[uncommon];
+                for letters in lo..=hi {
+                    let want = (uncommon as u8, letters);
+                    if self.walk(None, k, want, &mut path, &mut f)?.is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
             }
         }
-        self.bounds.insert((mask, first, j), best);
-        best
+        Ok(ControlFlow::Continue(()))
     }
 
-    /// The `want` best solutions of exactly `k` words, in order.
-    fn best(&mut self, k: usize, want: usize) -> Vec<Vec<String>> {
-        let mut kept: BinaryHeap<Ranked> = BinaryHeap::new();
-        let mut path = Vec::with_capacity(k);
-        for i in 0..self.words.len() {
-            let w = &self.words[i];
-            path.push(i);
-            self.extend(&mut path, w.mask, w.cost(), k - 1, want, &mut kept);
-            path.pop();
+    /// The solutions of exactly `k` words: counted over every first word.
+    fn start(&mut self, k: usize) -> Result<Info> {
+        let mut info = Info::NONE;
+        for first in 0..self.classes.len() {
+            let state_info = self.finish(0, first as u8, k as u8)?;
+            info.count.add(state_info.count.get())?;
+            for (u, &e) in state_info.envelope.iter().enumerate() {
+                if e != EMPTY {
+                    info.widen(u, e);
+                }
+            }
         }
-        kept.into_sorted_vec().into_iter().map(|r| r.names).collect()
+        Ok(info)
     }
 
-    /// Depth-first over the words after `path`, pruning any branch whose
-    /// cheapest finish cannot beat the worst solution kept.
-    fn extend(
+    /// The ways to finish from a state with exactly `j` more words, the
+    /// box covered on the last one and not before.
+    fn finish(&mut self, mask: u32, first: u8, j: u8) -> Result<Info> {
+        let missing = (self.full & !mask).count_ones();
+        if missing > j as u32 * self.widest {
+            return Ok(Info::NONE);
+        }
+        let key = mask as u64 | (first as u64) << 32 | (j as u64) << 40;
+        if let Some(info) = self.memo.get(&key) {
+            return Ok(*info);
+        }
+        if self.memo.len() >= MAX_STATES {
+            return Err(too_large(format!("over {} search states", MAX_STATES)));
+        }
+        let mut info = Info::NONE;
+        for c in 0..self.classes[first as usize].len() {
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                return Err(too_large(format!("over {} search steps", MAX_STEPS)));
+            }
+            let class = self.classes[first as usize][c];
+            if class.mask.count_ones() + (j as u32 - 1) * self.widest < missing {
+                break; // this class and all after it are too narrow
+            }
+            let covered = mask | class.mask;
+            let u = class.uncommon as usize;
+            if j == 1 {
+                if covered == self.full {
+                    info.count.add(class.count)?;
+                    info.widen(u, (class.min_len, class.max_len));
+                }
+            } else if covered != self.full {
+                let rest = self.finish(covered, class.last, j - 1)?;
+                if rest.count.get() == 0 {
+                    continue;
+                }
+                info.count.add(class.count.checked_mul(rest.count.get()).ok_or_else(too_many)?)?;
+                // The rest has j - 1 words, so at most that many uncommon.
+                for (v, &(lo, hi)) in rest.envelope.iter().enumerate().take(j as usize) {
+                    if (lo, hi) != EMPTY {
+                        info.widen(u + v, (lo + class.min_len, hi + class.max_len));
+                    }
+                }
+            }
+        }
+        self.memo.insert(key, info);
+        Ok(info)
+    }
+
+    /// Depth first over the words after `path` (a-z), entering a word only
+    /// when the rest can still finish with exactly `want` (uncommon words,
+    /// letters) to go.
+    fn walk(
         &mut self,
-        path: &mut Vec<usize>,
-        mask: u32,
-        cost: Cost,
+        at: Option<(u32, u8)>,
         left: usize,
-        want: usize,
-        kept: &mut BinaryHeap<Ranked>,
-    ) {
-        if left == 0 {
-            if mask == self.full {
-                self.keep(path, cost, want, kept);
+        want: (u8, u16),
+        path: &mut Vec<u32>,
+        f: &mut impl FnMut(&[&Playable]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>> {
+        let (mask, candidates) = match at {
+            None => (0, None),
+            Some((mask, letter)) => (mask, Some(letter)),
+        };
+        let count = candidates.map_or(self.words.len(), |l| self.by_first[l as usize].len());
+        for n in 0..count {
+            let i = candidates.map_or(n as u32, |l| self.by_first[l as usize][n]);
+            let w = &self.words[i as usize];
+            let (u, len) = ((!w.common) as u8, w.word.len().min(u16::MAX as usize) as u16);
+            if u > want.0 || len > want.1 {
+                continue;
             }
-            return;
+            let (rest, covered, last) = ((want.0 - u, want.1 - len), mask | w.mask, w.last);
+            if left == 1 {
+                if covered == self.full && rest == (0, 0) {
+                    path.push(i);
+                    let words: Vec<&Playable> = path.iter().map(|&i| &self.words[i as usize]).collect();
+                    let flow = f(&words);
+                    path.pop();
+                    if flow.is_break() {
+                        return Ok(flow);
+                    }
+                }
+                continue;
+            }
+            if covered == self.full {
+                continue; // the box was finished before the last word
+            }
+            let (lo, hi) = self.finish(covered, last, left as u8 - 1)?.envelope[rest.0 as usize];
+            if (lo..=hi).contains(&rest.1) {
+                path.push(i);
+                let flow = self.walk(Some((covered, last)), left - 1, rest, path, f)?;
+                path.pop();
+                if flow.is_break() {
+                    return Ok(flow);
+                }
+            }
         }
-        if mask == self.full {
-            return; // the box was finished before the last word
-        }
-        let last = self.words[*path.last().expect("path has a word")].last;
-        let Some(rest) = self.bound((mask, last, left as u8)) else { return };
-        if kept.len() >= want && kept.peek().is_some_and(|worst| cost + rest > worst.cost) {
-            return;
-        }
-        for idx in 0..self.by_first[last as usize].len() {
-            let i = self.by_first[last as usize][idx];
-            let w = &self.words[i];
-            path.push(i);
-            self.extend(path, mask | w.mask, cost + w.cost(), left - 1, want, kept);
-            path.pop();
-        }
+        Ok(ControlFlow::Continue(()))
     }
+}
 
-    fn keep(&self, path: &[usize], cost: Cost, want: usize, kept: &mut BinaryHeap<Ranked>) {
-        let names: Vec<String> = path.iter().map(|&i| self.words[i].word.clone()).collect();
-        let ranked = Ranked { cost, names };
-        if kept.len() < want {
-            kept.push(ranked);
-        } else if kept.peek().is_some_and(|worst| ranked < *worst) {
-            kept.pop();
-            kept.push(ranked);
-        }
-    }
+fn too_many() -> Error {
+    Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; lower --max-words".into()))
+}
+
+fn too_large(what: String) -> Error {
+    Error::new(ErrorKind::Limit(format!(
+        "the box is too large to search ({what}); lower --max-words, or use fewer or larger sides"
+    )))
 }
 
 #[cfg(test)]
@@ -447,6 +565,24 @@ mod tests {
         assert_eq!(answer.solutions, expected);
         let limited = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 2 }).unwrap();
         assert_eq!((limited.count, limited.solutions.len()), (4, 2));
+    }
+
+    #[test]
+    fn a_box_past_the_search_bounds_is_an_error_not_a_wait() {
+        // 4,000 random words over 20 one-letter sides: the states of an
+        // 8-word search run into the millions.
+        let mut rng = crate::rng::SplitMix64::new(1);
+        let list: String = (0..4000)
+            .map(|_| (0..3 + rng.below(6)).map(|_| (b'a' + rng.below(20) as u8) as char).collect::<String>() + "\n")
+            .collect();
+        let idx = crate::testutil::index(&list, None);
+        let sides: Vec<String> = (b'a'..b'a' + 20).map(|b| (b as char).to_string()).collect();
+        let b = LetterBox::parse(idx.alphabet(), &sides).unwrap();
+        let err = solve(&idx, &b, &SolveOptions { max_words: 8, ..Default::default() }).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Limit(m) if m.contains("too large to search")), "{err}");
+        assert!(!err.is_usage());
+        // Fewer words fit.
+        assert!(solve(&idx, &b, &SolveOptions { max_words: 2, ..Default::default() }).is_ok());
     }
 
     #[test]

@@ -40,6 +40,10 @@ pub enum ErrorKind {
     InvalidInput(String),
     /// Reading or mapping the file failed.
     Io(String),
+    /// A question would take more memory or time than a query may (a
+    /// Letter Boxed search over too many states, say); the message says
+    /// how to narrow it.
+    Limit(String),
 }
 
 impl Error {
@@ -87,7 +91,7 @@ impl fmt::Display for Error {
                 write!(f, "index has no `{section}` section (built by an older wordhoard?); {REBUILD}")
             }
             ErrorKind::InvalidInput(msg) => f.write_str(msg),
-            ErrorKind::Io(msg) => f.write_str(msg),
+            ErrorKind::Io(msg) | ErrorKind::Limit(msg) => f.write_str(msg),
         }
     }
 }

@@ -42,16 +42,71 @@ pub struct SectionCheck {
     pub problem: Option<String>,
 }
 
-#[cfg(feature = "mmap")]
-impl Index<memmap2::Mmap> {
+/// An index file's bytes: mapped ([`Index::open`]) or read into memory
+/// ([`Index::read`]).
+pub enum FileBytes {
+    /// A read-only memory map of the file.
+    #[cfg(feature = "mmap")]
+    Mapped(memmap2::Mmap),
+    /// The whole file, read.
+    Read(Vec<u8>),
+}
+
+impl AsRef<[u8]> for FileBytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            #[cfg(feature = "mmap")]
+            FileBytes::Mapped(map) => map,
+            FileBytes::Read(bytes) => bytes,
+        }
+    }
+}
+
+impl Index<FileBytes> {
     /// Maps the file at `path` and validates it (see [`Index::from_bytes`]).
     /// With the `mmap` feature (on by default).
-    pub fn open(path: impl AsRef<std::path::Path>) -> Result<Index<memmap2::Mmap>> {
-        let path = path.as_ref();
-        let mut index = Index::from_bytes(crate::mmap::map_file(path)?)?;
-        index.will_read = crate::mmap::populate;
-        index.done_reading = crate::mmap::release;
+    ///
+    /// # The mapping contract
+    ///
+    /// A map reads the file as it is on disk at each access. `wordhoard
+    /// build` never changes an index in place: it writes a new file and
+    /// renames it over the old path, so a reader keeps the old file whole.
+    /// Another program that truncates or rewrites the file in place while
+    /// it is mapped can make a read fault, which kills the process (SIGBUS
+    /// on Unix): no check can prevent that. For files that may change under
+    /// you (a shared folder, a download still being written), use
+    /// [`Index::read`] (`--no-mmap`).
+    #[cfg(feature = "mmap")]
+    pub fn open(path: impl AsRef<std::path::Path>) -> Result<Index<FileBytes>> {
+        let mut index = Index::from_bytes(FileBytes::Mapped(crate::mmap::map_file(path.as_ref())?))?;
+        index.will_read = |data, range| {
+            if let FileBytes::Mapped(map) = data {
+                crate::mmap::populate(map, range)
+            }
+        };
+        index.done_reading = |data, range| {
+            if let FileBytes::Mapped(map) = data {
+                crate::mmap::release(map, range)
+            }
+        };
         Ok(index)
+    }
+
+    /// Reads the whole file at `path` into memory and validates it: no map,
+    /// so nothing another program does to the file later can reach this
+    /// reader. Costs a read of the whole file (9 MB for enable1) up front.
+    pub fn read(path: impl AsRef<std::path::Path>) -> Result<Index<FileBytes>> {
+        let path = path.as_ref();
+        let io_err =
+            |e: std::io::Error| Error::new(ErrorKind::Io(format!("cannot read index {}: {e}", path.display())));
+        if path.is_dir() {
+            return Err(Error::new(ErrorKind::Io(format!(
+                "index {} is a directory, not an index file",
+                path.display()
+            ))));
+        }
+        let bytes = std::fs::read(path).map_err(io_err)?;
+        Index::from_bytes(FileBytes::Read(bytes))
     }
 }
 

@@ -51,6 +51,7 @@ pub mod anigram;
 pub mod bee;
 pub mod boxed;
 mod error;
+mod fasthash;
 pub mod format;
 mod index;
 #[cfg(feature = "mmap")]
@@ -61,4 +62,4 @@ mod testutil;
 
 pub use alphabet::{Alphabet, LetterSet};
 pub use error::{Error, ErrorKind, Result};
-pub use index::{CommonFlags, Index, SectionCheck};
+pub use index::{CommonFlags, FileBytes, Index, SectionCheck};

@@ -18,9 +18,12 @@ use crate::error::{Error, ErrorKind, Result};
 /// A memory map is only sound while no one changes the file underneath it.
 /// wordhoard never writes an index in place: `build` writes a temporary file
 /// and renames it over the old path, which leaves existing maps of the old
-/// file intact. A user who edits an index file in place while a query runs
-/// can still change what the query reads, and the reader then sees corrupt
-/// data, never out-of-bounds reads: every access is bounds-checked.
+/// file intact. Another program that rewrites the file in place while it
+/// is mapped changes what the reader sees between two reads (every access
+/// is still bounds-checked against the map's length, so the reader sees
+/// corrupt data, never memory outside the map); one that truncates it makes
+/// reads past the new end fault (SIGBUS), which kills the process. That is
+/// the contract `Index::open` documents; `Index::read` avoids it.
 pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     let io_err = |what: &str, e: std::io::Error| {
         Error::new(ErrorKind::Io(format!("cannot {what} index {}: {e}", path.display())))

@@ -112,7 +112,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
     }
 }
 
-type Idx = Index<memmap2::Mmap>;
+type Idx = Index<wordhoard_query::FileBytes>;
 
 fn puzzle(index: &Idx, args: &HoneycombArgs) -> Result<Puzzle> {
     Puzzle::parse(index.alphabet(), &args.letters, args.center.as_deref()).map_err(query_err)

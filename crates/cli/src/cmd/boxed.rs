@@ -1,14 +1,16 @@
 //! `wordhoard boxed ...`: the NYT Letter Boxed.
 
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
 
-use anyhow::Result;
+use anyhow::{anyhow, Result};
 use clap::Subcommand;
 use serde_json::json;
-use wordhoard_query::boxed::{self, LetterBox, SolveOptions, DEFAULT_MIN_LEN};
+use wordhoard_query::boxed::{LetterBox, Solver, DEFAULT_MIN_LEN};
 
 use super::{query_err, Context};
-use crate::output::{emit, plural, thousands};
+use crate::output::{plural, thousands};
 
 /// The Letter Boxed commands.
 #[derive(Subcommand)]
@@ -33,59 +35,149 @@ pub enum Command {
     },
 }
 
-/// Runs a boxed command.
+/// Solutions whose widths set the text columns; later ones stream in them.
+const ALIGNED: usize = 1000;
+
+/// Runs a boxed command: the counts first, then the solutions as the
+/// search finds them, in order, in constant memory (`| head` stops it).
 pub fn run(ctx: &Context, command: Command) -> Result<()> {
     let Command::Solve { sides, max_words, min_len, limit } = command;
     let index = ctx.open()?;
     let letter_box = LetterBox::parse(index.alphabet(), &sides).map_err(query_err)?;
-    let answer = boxed::solve(&index, &letter_box, &SolveOptions { max_words, min_len, limit }).map_err(query_err)?;
-    let json = || {
-        json!({
+    let mut solver = Solver::new(&index, &letter_box, max_words, min_len).map_err(query_err)?;
+    let by_words = solver.counts().map_err(query_err)?;
+    let count = by_words
+        .iter()
+        .try_fold(0u128, |a, &b| a.checked_add(b))
+        .ok_or_else(|| anyhow!("too many solutions to count"))?;
+    let listed = if limit == 0 { count } else { count.min(limit as u128) };
+    let stdout = std::io::stdout();
+    let terminal = stdout.is_terminal();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut head = String::new();
+    if ctx.json {
+        // Keys in order, as every other command prints them; `solutions`
+        // sorts last, so it can stream after the rest.
+        let summary = json!({
             "sides": letter_box.sides,
-            "playable": answer.playable,
-            "count": answer.count as u64,
-            "count_by_words": answer.by_words.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n as u64)).collect::<std::collections::BTreeMap<_, _>>(),
-            "min_words": answer.min_words,
+            "playable": solver.playable().len(),
+            // Exact at any size: JSON integers have no width.
+            "count": count,
+            "count_by_words": by_words.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>(),
+            "min_words": by_words.iter().position(|&n| n > 0).map(|i| i + 1),
             "max_words": max_words,
-            "solutions": answer.solutions,
-        })
-    };
-    emit(ctx.json, json, |out| {
-        draw_box(out, &letter_box.sides);
-        let _ = writeln!(
-            out,
-            "\n{} playable words; {} of at most {}",
-            thousands(answer.playable as u64),
-            plural(answer.count, "solution"),
-            plural(max_words as u64, "word")
-        );
-        let breakdown: Vec<String> = answer
-            .by_words
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| **n > 0)
-            .map(|(i, n)| format!("{}: {}", plural(i as u64 + 1, "word"), thousands(*n)))
-            .collect();
-        if !breakdown.is_empty() {
-            let _ = writeln!(out, "({})", breakdown.join(", "));
-        }
-        if !answer.solutions.is_empty() {
-            let shown = if answer.solutions.len() as u128 == answer.count {
-                "All".to_string()
+        });
+        let summary = serde_json::to_string(&summary)?;
+        head.push_str(summary.strip_suffix('}').unwrap_or(&summary));
+        head.push_str(",\"solutions\":[");
+    } else {
+        summary_text(&mut head, &letter_box.sides, solver.playable().len(), count, &by_words, max_words, listed);
+    }
+    if terminal {
+        crate::stop::writing_to_terminal();
+    }
+    out.write_all(head.as_bytes())?;
+    let mut pending: Vec<Vec<String>> = Vec::new();
+    let mut widths: Option<Vec<usize>> = None;
+    let (mut n, mut failed) = (0u128, None);
+    let flow = solver
+        .each_solution(|words| {
+            n += 1;
+            crate::stop::tick();
+            let names: Vec<String> = words.iter().map(|w| w.word.clone()).collect();
+            let written = if ctx.json {
+                let sep = if n == 1 { "" } else { "," };
+                serde_json::to_string(&names).map_err(std::io::Error::from).and_then(|s| write!(out, "{sep}{s}"))
             } else {
-                format!("Best {}", answer.solutions.len())
+                match &widths {
+                    Some(widths) => write_row(&mut out, n, &names, widths),
+                    None => {
+                        pending.push(names);
+                        Ok(())
+                    }
+                }
             };
-            let _ = writeln!(out, "\n{shown}:");
-            let widths: Vec<usize> = (0..max_words)
-                .map(|i| answer.solutions.iter().filter_map(|s| s.get(i)).map(String::len).max().unwrap_or(0))
-                .collect();
-            for (n, s) in answer.solutions.iter().enumerate() {
-                let cells: Vec<String> =
-                    s.iter().enumerate().map(|(i, w)| format!("{w:<width$}", width = widths[i])).collect();
-                let _ = writeln!(out, "  {:>3}. {}", n + 1, cells.join("  ").trim_end());
+            let written = written.and_then(|()| {
+                if !ctx.json && widths.is_none() && (pending.len() == ALIGNED || n == listed) {
+                    let w = column_widths(&pending, max_words);
+                    for (i, row) in pending.drain(..).enumerate() {
+                        write_row(&mut out, i as u128 + 1, &row, &w)?;
+                    }
+                    widths = Some(w);
+                }
+                if terminal {
+                    out.flush()
+                } else {
+                    Ok(())
+                }
+            });
+            match written {
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+                Ok(()) if n == listed => ControlFlow::Break(()),
+                Ok(()) => ControlFlow::Continue(()),
             }
-        }
-    })
+        })
+        .map_err(query_err)?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    if flow.is_continue() && n != listed {
+        return Err(anyhow!("the search listed {n} solutions but counted {listed}; please report it"));
+    }
+    if ctx.json {
+        writeln!(out, "]}}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn summary_text(
+    out: &mut String,
+    sides: &[String],
+    playable: usize,
+    count: u128,
+    by_words: &[u128],
+    max_words: usize,
+    listed: u128,
+) {
+    draw_box(out, sides);
+    let _ = writeln!(
+        out,
+        "\n{} playable words; {} of at most {}",
+        thousands(playable as u64),
+        plural(count, "solution"),
+        plural(max_words as u64, "word")
+    );
+    let breakdown: Vec<String> = by_words
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(i, n)| format!("{}: {}", plural(i as u64 + 1, "word"), thousands(*n)))
+        .collect();
+    if !breakdown.is_empty() {
+        let _ = writeln!(out, "({})", breakdown.join(", "));
+    }
+    if listed > 0 {
+        let shown = if listed == count { "All".to_string() } else { format!("Best {}", thousands(listed)) };
+        let _ = writeln!(out, "\n{shown}:");
+    }
+}
+
+/// Each word position's width over `rows`.
+fn column_widths(rows: &[Vec<String>], max_words: usize) -> Vec<usize> {
+    (0..max_words).map(|i| rows.iter().filter_map(|s| s.get(i)).map(String::len).max().unwrap_or(0)).collect()
+}
+
+fn write_row(out: &mut impl Write, n: u128, row: &[String], widths: &[usize]) -> std::io::Result<()> {
+    let cells: Vec<String> = row
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("{w:<width$}", width = widths.get(i).copied().unwrap_or(0)))
+        .collect();
+    writeln!(out, "  {n:>3}. {}", cells.join("  ").trim_end())
 }
 
 /// Draws an NYT box when it has four sides; otherwise lists the sides.

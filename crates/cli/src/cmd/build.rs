@@ -5,9 +5,7 @@ use std::time::Instant;
 
 use anyhow::{Context as _, Result};
 use serde_json::json;
-use wordhoard_build::{
-    build_index, check_output, remove_temp_files, write_atomically, BuildOptions, BuildReport, WordSource,
-};
+use wordhoard_build::{build_index, check_output, write_atomically, BuildOptions, BuildReport, WordSource};
 
 use super::Context;
 use crate::locate::{self, IndexFolder};
@@ -64,7 +62,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let inputs: Vec<PathBuf> =
         args.wordlists.iter().chain(&args.common).filter(|a| *a != "-").map(PathBuf::from).collect();
     let out = check_output(&out, &inputs, args.force)?;
-    remove_partial_index_on_signal(&out);
+    crate::stop::partial_index(&out);
     let mut built = build_index(&sources, &opts)?;
     let publish_started = Instant::now();
     write_atomically(&out, &built.file)?;
@@ -154,21 +152,6 @@ fn in_index_folder(folder: &IndexFolder, name: Option<&str>, first: &WordSource)
         eprintln!("Created the index folder {} (from {}).", folder.path.display(), folder.from);
     }
     Ok(folder.index(&name))
-}
-
-/// On Ctrl-C or a termination signal, removes this build's temporary file
-/// beside `out` and exits with 130 (interrupted), so no full-size partial
-/// index is left behind. The target itself is never
-/// touched until the finished file is renamed over it.
-fn remove_partial_index_on_signal(out: &std::path::Path) {
-    let out = out.to_path_buf();
-    // A handler can be set once a process; a build runs once a process.
-    let _ = ctrlc::set_handler(move || {
-        let removed = remove_temp_files(&out, Some(std::process::id()));
-        let what = if removed > 0 { "; removed the partial index" } else { "" };
-        eprintln!("error: interrupted{what}; {} is unchanged", out.display());
-        std::process::exit(130);
-    });
 }
 
 /// This process's peak resident memory, where the system says (Linux).

@@ -11,8 +11,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Result};
-use memmap2::Mmap;
-use wordhoard_query::{Error, ErrorKind, Index};
+use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 
 use crate::locate::{self, IndexChoice};
 use crate::UsageError;
@@ -23,6 +22,8 @@ pub struct Context {
     pub index: Option<OsString>,
     /// `--json`.
     pub json: bool,
+    /// `--no-mmap`: read the index into memory instead of mapping it.
+    pub no_mmap: bool,
 }
 
 impl Context {
@@ -39,12 +40,13 @@ impl Context {
 
     /// Opens the index, with where it looked and how to build it when it
     /// is missing, and the path when it is damaged.
-    pub fn open(&self) -> Result<Index<Mmap>> {
+    pub fn open(&self) -> Result<Index<FileBytes>> {
         let choice = self.choice()?;
         if !choice.path.exists() {
             return Err(choice.missing());
         }
-        Index::open(&choice.path).map_err(|e| match e.kind() {
+        let opened = if self.no_mmap { Index::read(&choice.path) } else { Index::open(&choice.path) };
+        opened.map_err(|e| match e.kind() {
             ErrorKind::Io(_) => anyhow!(e),
             _ => anyhow!("{}: {e}", choice.path.display()),
         })

@@ -44,11 +44,9 @@
 //! CRC-32C of everything before it (not checked here: the section's own
 //! CRC-32 covers these bytes).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
+use crate::fasthash::IntMap;
 use crate::format::MAX_WORD_LEN;
 
 /// The fst format version this reader reads (and the builder writes).
@@ -233,7 +231,7 @@ impl<'a> FstMap<'a> {
             last_input: Option<u8>,
         }
         // Keys below and the longest key below, per node already walked.
-        let mut done: HashMap<usize, (u64, usize), BuildHasherDefault<AddressHasher>> = HashMap::default();
+        let mut done: IntMap<usize, (u64, usize)> = IntMap::default();
         let root = self.node(self.root)?;
         if root.is_final {
             return Err(self.corrupt("holds the empty word"));
@@ -419,27 +417,6 @@ impl<'a> FstMap<'a> {
                 }
             }
         }
-    }
-}
-
-/// Hashes a node address with one multiplication: addresses are distinct
-/// small integers, and SipHash was most of the walk's time.
-#[derive(Default)]
-struct AddressHasher(u64);
-
-impl Hasher for AddressHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.0 = (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
 
