@@ -7,7 +7,7 @@
 CARGO ?= cargo
 PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test lint check-targets doc bench indexes release install clean
+.PHONY: demo test lint check-targets doc bench indexes release install fuzz clean
 
 release:
 	$(CARGO) build --release --locked
@@ -46,6 +46,13 @@ doc:
 
 bench: release
 	scripts/bench.sh
+
+# Fuzzing needs nightly Rust and cargo-fuzz (cargo install cargo-fuzz).
+FUZZ_SECONDS ?= 600
+fuzz:
+	cd fuzz && for t in index_mutate index_bytes; do \
+	  cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 || exit 1; \
+	done
 
 clean:
 	$(CARGO) clean
