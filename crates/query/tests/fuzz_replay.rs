@@ -1,7 +1,10 @@
-//! Replays what the fuzzers found: every input committed under
-//! `fuzz/regressions/<target>/` (minimised crashes, hangs and runaway
-//! allocations, each fixed since) goes through the same harness the fuzz
-//! target runs, so a fix that regresses fails `make test`.
+//! Replays inputs of the fuzzers: every file committed under
+//! `fuzz/regressions/<target>/` goes through the same harness the fuzz
+//! target runs, so a regression fails `make test`. The fuzz runs of issue
+//! 13 (7.3 million executions, 42 minutes) found no crash, hang or runaway
+//! allocation after the checked FST reader landed; what is committed is a
+//! sample of their corpus (edited indexes that reach the FSTs and tables),
+//! and minimised crash inputs go beside it when a run finds one.
 
 #[path = "../../../fuzz/harness.rs"]
 mod harness;
