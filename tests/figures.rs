@@ -198,18 +198,7 @@ fn boxed_counts_past_u64_are_exact_in_json() {
     let mut all = vec!["--index", idx.to_str().unwrap()];
     all.extend_from_slice(&args);
     let text = String::from_utf8(common::run(&all).stdout).unwrap();
-    let with_commas = {
-        let digits = count.to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
-    assert!(text.contains(&format!("{with_commas} solutions")), "{text}");
+    assert!(text.replace(',', "").contains(&format!("{count} solutions")), "{text}");
 }
 
 /// Listing streams: `| head` ends a listing of 43 million solutions at

@@ -519,13 +519,15 @@ mod tests {
     use super::*;
     use ::fst::Streamer;
 
-    /// An automaton that matches every key.
-    struct All;
-    impl Automaton for All {
+    /// An automaton that goes everywhere and matches every key or none.
+    struct Everywhere(bool);
+    const ALL: Everywhere = Everywhere(true);
+    const NEVER: Everywhere = Everywhere(false);
+    impl Automaton for Everywhere {
         type State = ();
         fn start(&self) {}
         fn is_match(&self, _: &()) -> bool {
-            true
+            self.0
         }
         fn can_match(&self, _: &()) -> bool {
             true
@@ -601,7 +603,7 @@ mod tests {
             while let Some((k, v)) = stream.next() {
                 want.push((k.to_vec(), v));
             }
-            assert_eq!(all(&ours, All).unwrap(), want, "round {round}");
+            assert_eq!(all(&ours, ALL).unwrap(), want, "round {round}");
             for probe in keys.iter().take(20).chain([&b"zzz".to_vec(), &b"".to_vec(), &b"qa".to_vec()]) {
                 assert_eq!(ours.get(probe).unwrap(), theirs.get(probe), "round {round} {probe:?}");
                 let prefix = &probe[..probe.len().min(2)];
@@ -673,24 +675,12 @@ mod tests {
         }
         let bytes = finish(out, 3, below);
         let map = FstMap::new(&bytes, "bomb FST").unwrap();
-        let err = all(&map, All).unwrap_err().to_string();
+        let err = all(&map, ALL).unwrap_err().to_string();
         assert!(err.contains("more keys than the 3 it states"), "{err}");
         let err = map.check_rank_map(&Alphabet::new("ab").unwrap()).unwrap_err().to_string();
         assert!(err.contains("ranks") || err.contains("more keys"), "{err}");
         // A search that never matches is bounded by the same budget.
-        struct Never;
-        impl Automaton for Never {
-            type State = ();
-            fn start(&self) {}
-            fn is_match(&self, _: &()) -> bool {
-                false
-            }
-            fn can_match(&self, _: &()) -> bool {
-                true
-            }
-            fn accept(&self, _: &(), _: u8) {}
-        }
-        assert!(all(&map, Never).unwrap_err().to_string().contains("more keys"));
+        assert!(all(&map, NEVER).unwrap_err().to_string().contains("more keys"));
     }
 
     #[test]
@@ -705,7 +695,7 @@ mod tests {
             let bytes = finish(out, 1, root);
             let map = FstMap::new(&bytes, "t").unwrap();
             assert!(map.get(b"a").is_err());
-            assert!(all(&map, All).is_err());
+            assert!(all(&map, ALL).is_err());
             assert!(map.key_of(0, &mut Vec::new()).is_err());
             assert!(map.check_rank_map(&Alphabet::new("a").unwrap()).is_err());
         }
@@ -760,7 +750,7 @@ mod tests {
         let map = FstMap::new(&bytes, "t").unwrap();
         let err = map.check_rank_map(&alphabet).unwrap_err().to_string();
         assert!(err.contains("longer than"), "{err}");
-        assert!(all(&map, All).unwrap_err().to_string().contains("longer than"));
+        assert!(all(&map, ALL).unwrap_err().to_string().contains("longer than"));
         assert!(map.key_of(0, &mut Vec::new()).unwrap_err().to_string().contains("longer than"));
     }
 
@@ -779,7 +769,7 @@ mod tests {
             if let Ok(map) = FstMap::new(&bytes, "t") {
                 let _ = map.get(b"cab");
                 let _ = map.key_of(rng.below(6), &mut Vec::new());
-                let _ = all(&map, All);
+                let _ = all(&map, ALL);
                 let _ = map.check_rank_map(&alphabet);
             }
         }
