@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use wordhoard_build::{build_index, BuildOptions, WordSource};
+use wordhoard_builder::{build_index, BuildOptions, WordSource};
 use wordhoard_query::anigram::Anigrams;
 use wordhoard_query::format::{FileWriter, Header};
 use wordhoard_query::{bee, boxed, Index, LetterSet};

@@ -6,7 +6,7 @@
 
 mod common;
 
-use wordhoard_build::{build_index, BuildOptions, WordSource};
+use wordhoard_builder::{build_index, BuildOptions, WordSource};
 use wordhoard_query::format::{Header, SectionId, FORMAT_VERSION};
 use wordhoard_query::{anigram::Anigrams, bee, Index};
 

@@ -1,5 +1,5 @@
 //! Tunes glibc's allocator for a build: process-wide state, so it belongs
-//! to the binary, never to the `wordhoard-build` library.
+//! to the binary, never to the `wordhoard-builder` library.
 //!
 //! A build allocates and frees tens of megabytes of short-lived buffers on
 //! two cores. glibc serves each buffer over 128 KiB with a fresh `mmap` and

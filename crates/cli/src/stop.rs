@@ -35,7 +35,7 @@ pub fn partial_index(out: &std::path::Path) {
 fn stop(code: i32, why: &str) -> ! {
     clear_progress();
     let out = PARTIAL.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    let removed = out.as_deref().map_or(0, |out| wordhoard_build::remove_temp_files(out, Some(std::process::id())));
+    let removed = out.as_deref().map_or(0, |out| wordhoard_builder::remove_temp_files(out, Some(std::process::id())));
     let tail = match (&out, removed) {
         (Some(out), 0) => format!("; {} is unchanged", out.display()),
         (Some(out), _) => format!("; removed the partial index, {} is unchanged", out.display()),

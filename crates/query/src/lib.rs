@@ -1,7 +1,7 @@
 //! Read a wordhoard index and answer word-puzzle questions from it.
 //!
 //! A wordhoard index is one file compiled once from a word list (by the
-//! `wordhoard-build` crate or `wordhoard build`). It holds FSTs and flat
+//! `wordhoard-builder` crate or `wordhoard build`). It holds FSTs and flat
 //! little-endian tables, so a question is answered by a few lookups in a
 //! memory map instead of a pass over text. This crate owns the format
 //! ([`format`](mod@format)), opens and validates it ([`Index`]), and answers the three
@@ -20,7 +20,7 @@
 //! # Example
 //!
 //! ```
-//! use wordhoard_build::{build_index, BuildOptions, WordSource};
+//! use wordhoard_builder::{build_index, BuildOptions, WordSource};
 //! use wordhoard_query::{anigram::Anigrams, bee, boxed, Index};
 //!
 //! // Build a tiny index in memory (a real one comes from `Index::open`).

@@ -2,7 +2,7 @@
 //! per kind of damage, and sweeps that flip every byte and cut the file at
 //! every length.
 
-use wordhoard_build::{build_index, BuildOptions, WordSource};
+use wordhoard_builder::{build_index, BuildOptions, WordSource};
 use wordhoard_query::format::{read_u32, FileWriter, Header, SectionId, MAGIC};
 use wordhoard_query::rng::SplitMix64;
 use wordhoard_query::{anigram, bee, boxed, ErrorKind, Index};

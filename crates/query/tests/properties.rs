@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
-use wordhoard_build::{build_index, BuildOptions, WordSource};
+use wordhoard_builder::{build_index, BuildOptions, WordSource};
 use wordhoard_query::anigram::Anigrams;
 use wordhoard_query::{bee, boxed, Index, LetterSet};
 

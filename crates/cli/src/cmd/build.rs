@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::{Context as _, Result};
 use serde_json::json;
-use wordhoard_build::{build_index, check_output, write_atomically, BuildOptions, BuildReport, WordSource};
+use wordhoard_builder::{build_index, check_output, write_atomically, BuildOptions, BuildReport, WordSource};
 
 use super::Context;
 use crate::locate::{self, IndexFolder};
@@ -139,7 +139,7 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
 /// `NAME.hoard` in the index folder (NAME from --name or the first list),
 /// which is made, and said so, if it is missing.
 fn in_index_folder(folder: &IndexFolder, name: Option<&str>, first: &WordSource) -> Result<PathBuf> {
-    let name = name.map_or_else(|| wordhoard_build::default_name(first), str::to_string);
+    let name = name.map_or_else(|| wordhoard_builder::default_name(first), str::to_string);
     if !locate::is_name(&name) {
         return Err(super::usage(format!(
             "`{name}` cannot name an index file in the index folder; give --name NAME (no `/`, no `.hoard`) or -o PATH"

@@ -161,7 +161,7 @@ pub struct Metadata {
     pub common_source: Option<String>,
     /// Words flagged common.
     pub common_count: u64,
-    /// `wordhoard-build` version that wrote the file.
+    /// `wordhoard-builder` version that wrote the file.
     pub tool_version: String,
     /// Build time, seconds since the Unix epoch.
     pub built_at_unix: u64,

@@ -7,7 +7,7 @@
 //! reader never sees a half-written index.
 //!
 //! ```
-//! use wordhoard_build::{build_index, BuildOptions, WordSource};
+//! use wordhoard_builder::{build_index, BuildOptions, WordSource};
 //!
 //! let built = build_index(&[WordSource::from_text("tiny", "ride\nDire\nired\n4x4\n")], &BuildOptions::default()).unwrap();
 //! assert_eq!(built.report.words, 3);
