@@ -62,8 +62,10 @@ fn info_and_verify_on_a_fresh_index() {
     let s = Scratch::new();
     let idx = s.golden_index();
     let info = query(&idx, &["info"]);
-    assert_eq!(info["format_version"], 1);
+    assert_eq!(info["format_version"], 2);
     assert_eq!(info["words"], 66);
+    assert_eq!(info["sources"][0]["name"], "golden-words.txt");
+    assert_eq!(info["common_source"]["name"], "golden-common.txt");
     assert_eq!(info["alphabet"], "abcdefghijklmnopqrstuvwxyz");
     assert_eq!(info["common_words"], 11);
     let verify = query(&idx, &["verify"]);
@@ -117,11 +119,20 @@ fn bad_index_files_are_one_line_errors() {
 
     let idx = s.golden_index();
     let mut bytes = std::fs::read(&idx).unwrap();
-    bytes[8] = 2; // format version 2
+    bytes[8] = 3; // format version 3
     let newer = s.write("newer.hoard", &bytes);
     let out = run(&["--index", newer.to_str().unwrap(), "info"]);
     assert_one_line_error(&out, 1);
     assert!(stderr(&out).contains("newer than this wordhoard reads"));
+    bytes[8] = 1; // format version 1: bincode metadata, no longer read
+    let older = s.write("older.hoard", &bytes);
+    let out = run(&["--index", older.to_str().unwrap(), "info"]);
+    assert_one_line_error(&out, 1);
+    assert!(
+        stderr(&out).contains("index format 1 is older than this wordhoard reads (2); rebuild it"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

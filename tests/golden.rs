@@ -1,32 +1,76 @@
-//! The golden index of format version 1 (`tests/data/v1.hoard`, built from
+//! The golden index of format version 2 (`tests/data/v2.hoard`, built from
 //! `golden-words.txt` with `golden-common.txt`): it must open and answer,
-//! and a fresh build must write the same sections byte for byte. A silent
-//! format change fails here; a deliberate one bumps FORMAT_VERSION and adds
-//! a new golden file (`WORDHOARD_WRITE_GOLDEN=1 cargo test --test golden`).
+//! its metadata must hold exactly what is asserted here, and a fresh build
+//! (with the same build time) must write the same file byte for byte. A
+//! silent format change fails here; a deliberate one bumps FORMAT_VERSION
+//! and adds a new golden file (`WORDHOARD_WRITE_GOLDEN=1 cargo test --test
+//! golden`). Builds are reproducible: the same lists in other folders, with
+//! `SOURCE_DATE_EPOCH` set, give the same bytes.
 
 mod common;
 
+use common::{bin, Scratch};
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
-use wordhoard_query::format::{Header, SectionId, FORMAT_VERSION};
+use wordhoard_query::format::{Metadata, SectionId, FORMAT_VERSION};
 use wordhoard_query::{anigram::Anigrams, bee, Index};
+
+/// The golden file's build time: 2026-11-23T00:00:00Z.
+const BUILT_AT: u64 = 1_795_392_000;
 
 fn fresh_build() -> Vec<u8> {
     let data = common::repo().join("tests/data");
-    let opts = BuildOptions { common: Some(WordSource::File(data.join("golden-common.txt"))), ..Default::default() };
+    let opts = BuildOptions {
+        common: Some(WordSource::File(data.join("golden-common.txt"))),
+        built_at: Some(BUILT_AT),
+        ..Default::default()
+    };
     build_index(&[WordSource::File(data.join("golden-words.txt"))], &opts).unwrap().into_bytes()
 }
 
+fn sha256_hex(path: &str) -> String {
+    use sha2::Digest;
+    let bytes = std::fs::read(common::repo().join(path)).unwrap();
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 #[test]
-fn golden_v1_opens_answers_and_matches_a_fresh_build() {
-    let path = common::repo().join("tests/data/v1.hoard");
+fn golden_v2_opens_answers_and_matches_a_fresh_build() {
+    let path = common::repo().join("tests/data/v2.hoard");
     if std::env::var("WORDHOARD_WRITE_GOLDEN").is_ok_and(|v| v == "1") {
         std::fs::write(&path, fresh_build()).unwrap();
     }
-    assert_eq!(FORMAT_VERSION, 1, "a new format version needs its own golden file");
-    let golden = std::fs::read(&path).expect("tests/data/v1.hoard exists");
+    assert_eq!(FORMAT_VERSION, 2, "a new format version needs its own golden file");
+    let golden = std::fs::read(&path).expect("tests/data/v2.hoard exists");
     let index = Index::from_bytes(golden.clone()).unwrap();
     assert!(index.verify().iter().all(|c| c.ok));
     assert_eq!(index.word_count(), 66);
+
+    // Every metadata field, decoded from the section's bytes.
+    let meta = Metadata::decode(index.section(SectionId::Meta).unwrap()).unwrap();
+    assert_eq!(&meta, index.metadata());
+    // The lists are plain lowercase words, one a line, none repeated.
+    let lines = |name: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(common::repo().join("tests/data").join(name)).unwrap();
+        text.lines().map(str::to_string).collect()
+    };
+    let (words, common_words) = (lines("golden-words.txt"), lines("golden-common.txt"));
+    assert_eq!(meta.word_count, words.len() as u64);
+    assert_eq!(meta.lines_read, words.len() as u64);
+    assert_eq!(meta.lines_skipped, 0);
+    assert_eq!(meta.common_count, common_words.iter().filter(|w| words.contains(w)).count() as u64);
+    assert_eq!(meta.built_at_unix, BUILT_AT);
+    assert_eq!(meta.name, "golden-words");
+    assert_eq!(meta.alphabet, "abcdefghijklmnopqrstuvwxyz");
+    assert_eq!(meta.tool_version, env!("CARGO_PKG_VERSION"));
+    assert_eq!(meta.sources.len(), 1);
+    assert_eq!(meta.sources[0].name, "golden-words.txt");
+    assert_eq!(meta.sources[0].sha256.to_string(), sha256_hex("tests/data/golden-words.txt"));
+    assert_eq!(meta.source_sha256, meta.sources[0].sha256, "one list: its own digest");
+    let common = meta.common_source.as_ref().expect("built with a common list");
+    assert_eq!(common.name, "golden-common.txt");
+    assert_eq!(common.sha256.to_string(), sha256_hex("tests/data/golden-common.txt"));
+    let folder = common::repo().canonicalize().unwrap().display().to_string();
+    assert!(!String::from_utf8_lossy(&golden).contains(&folder), "the file records no folder");
 
     let puzzle = bee::Puzzle::parse(index.alphabet(), "aeginrt", Some("r")).unwrap();
     let words: Vec<String> = bee::solve(&index, puzzle, false).unwrap().words.into_iter().map(|w| w.word).collect();
@@ -55,17 +99,35 @@ fn golden_v1_opens_answers_and_matches_a_fresh_build() {
     assert_eq!(a.unscramble("deir").unwrap().words, ["dire", "ired", "ride"]);
     assert_eq!(a.count(None, 4, 9).unwrap(), 1, "beep -> bedplates");
 
-    let fresh = fresh_build();
-    let (old, new) = (Header::parse(&golden).unwrap(), Header::parse(&fresh).unwrap());
-    assert_eq!(old.sections.len(), new.sections.len());
-    for (o, n) in old.sections.iter().zip(&new.sections) {
-        assert_eq!(o.code, n.code);
-        if o.code != SectionId::Meta.code() {
-            assert!(
-                golden[o.range()] == fresh[n.range()],
-                "section `{}` changed: the format changed without a version bump",
-                o.name()
-            );
-        }
-    }
+    assert!(golden == fresh_build(), "a fresh build differs: the format changed without a version bump");
+}
+
+#[test]
+fn the_same_lists_give_the_same_file_wherever_they_are_built() {
+    let data = common::repo().join("tests/data");
+    let (a, b) = (Scratch::new(), Scratch::new());
+    let build = |dir: &Scratch, epoch: &str| {
+        let list = dir.write("golden-words.txt", &std::fs::read(data.join("golden-words.txt")).unwrap());
+        let common = dir.write("golden-common.txt", &std::fs::read(data.join("golden-common.txt")).unwrap());
+        let out = dir.path("out.hoard");
+        let status = bin()
+            .current_dir(dir.path(""))
+            .env("SOURCE_DATE_EPOCH", epoch)
+            .arg("build")
+            .arg(&list)
+            .arg("--common")
+            .arg(&common)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(status.status.success(), "{}", common::stderr(&status));
+        std::fs::read(out).unwrap()
+    };
+    let epoch = BUILT_AT.to_string();
+    let (first, second) = (build(&a, &epoch), build(&b, &epoch));
+    assert!(first == second, "two folders, two files");
+    assert!(first == std::fs::read(data.join("v2.hoard")).unwrap(), "the CLI writes the golden file");
+    let later = build(&b, &(BUILT_AT + 1).to_string());
+    assert_eq!(Index::from_bytes(later).unwrap().metadata().built_at_unix, BUILT_AT + 1);
 }

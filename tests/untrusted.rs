@@ -254,7 +254,7 @@ fn control_characters_from_an_index_are_escaped() {
     let index = with_section(&s, "title.hoard", SectionId::Meta, |meta| {
         let mut meta = Metadata::decode(meta).unwrap();
         meta.name = "x\u{1b}]0;pwned\u{7}\u{1b}[2J\u{202e}".into();
-        meta.sources = vec!["\r\u{1b}[1Aevil".into()];
+        meta.sources[0].name = "\r\u{1b}[1Aevil".into();
         meta.tool_version = "\u{9b}31m".into();
         meta.encode()
     });

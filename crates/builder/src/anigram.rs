@@ -5,10 +5,11 @@ use wordhoard_query::anigram::{GOAL_LEN, NO_NEXT};
 use wordhoard_query::format::ColumnsWriter;
 use wordhoard_query::rng::SplitMix64;
 
+use crate::error::BuildError;
 use crate::fst_writer;
 use crate::hash::{FastMap, TagTable};
-use crate::wordlist::{distinct_bytes, sort_keyed, Prefixes};
-use crate::{BuildError, SortedWords};
+use crate::sort::{distinct_bytes, sort_keyed, Prefixes};
+use crate::sorted_words::SortedWords;
 
 /// Every word's term, sorted, with the words of each term.
 pub(crate) struct Terms {
@@ -270,7 +271,7 @@ impl Graph {
                     .successors(t)
                     .iter()
                     .try_fold(0u64, |sum, &s| sum.checked_add(games[s as usize]))
-                    .ok_or_else(|| BuildError::new("too many Anigrams games to count in 64 bits"))?;
+                    .ok_or_else(|| BuildError::too_large("too many Anigrams games to count in 64 bits"))?;
             }
             for &s in self.successors(t) {
                 if longest[s as usize] + 1 > longest[t] {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use crate::hash::TagTable;
-use crate::SortedWords;
+use crate::sorted_words::SortedWords;
 
 /// One letter set and the totals its words give a honeycomb.
 struct SetRow {

@@ -13,7 +13,7 @@
 //! against the fst crate: byte for byte on small maps, and by reading back
 //! random ones.
 
-use crate::BuildError;
+use crate::error::{BuildError, BuildErrorKind};
 
 use wordhoard_query::format::fst::{COMMON_INPUTS, EMPTY_ADDRESS, TRANS_INDEX_THRESHOLD, VERSION};
 
@@ -61,16 +61,11 @@ struct Unfinished {
 }
 
 /// The map from each key to its position; `what` names the keys in errors.
-pub(crate) fn rank_map<'a>(keys: impl Iterator<Item = &'a [u8]>, what: &str) -> Result<Vec<u8>, BuildError> {
+pub(crate) fn rank_map<'a>(keys: impl Iterator<Item = &'a [u8]>, what: &'static str) -> Result<Vec<u8>, BuildError> {
     let mut map = FstMapWriter::new();
     for (rank, key) in keys.enumerate() {
-        map.insert(key, rank as u64).map_err(|e| {
-            BuildError::new(format!(
-                "cannot build the {what} FST: {:?} does not sort after {:?}",
-                String::from_utf8_lossy(&e.key),
-                String::from_utf8_lossy(&e.previous)
-            ))
-        })?;
+        map.insert(key, rank as u64)
+            .map_err(|e| BuildError::new(BuildErrorKind::OutOfOrder { what, key: e.key, previous: e.previous }))?;
     }
     Ok(map.finish())
 }

@@ -1,10 +1,14 @@
 //! Compile word lists into a wordhoard index file.
 //!
 //! [`build_index`] reads one or more word lists ([`WordSource`]), normalises
-//! them (see [`wordlist`]), and encodes every section through the types of
-//! `wordhoard_query::format`, so the builder and the reader share one
+//! them (see [`wordlist`]), and encodes every section through the writers
+//! of `wordhoard_query::format`, so the builder and the reader share one
 //! definition of the layout. [`write_atomically`] publishes the file so a
 //! reader never sees a half-written index.
+//!
+//! The same lists and options give the same bytes wherever they are built:
+//! an index records its lists by file name and SHA-256, and its build time
+//! from `SOURCE_DATE_EPOCH` when that is set (see [`BuildOptions::built_at`]).
 //!
 //! ```
 //! use wordhoard_builder::{build_index, BuildOptions, WordSource};
@@ -15,334 +19,29 @@
 //! let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
 //! assert_eq!(index.word_count(), 3);
 //! ```
+//!
+//! Modules, each depending only on those above it: `error`; `sort` (fast
+//! byte-string sorts); `sorted_words` (the sorted word arena); [`wordlist`]
+//! (reading and normalising lists); `fst_writer`, `hash`; `bee` and
+//! `anigram` (each puzzle's sections); `compile` (the build); `publish`
+//! (writing the file).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod anigram;
 mod bee;
+mod compile;
+mod error;
 mod fst_writer;
 mod hash;
 mod publish;
+mod sort;
+mod sorted_words;
 pub mod wordlist;
 
-use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
-use std::time::{SystemTime, UNIX_EPOCH};
-
-use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
-use wordhoard_query::Alphabet;
-
-pub use publish::{check_output, remove_temp_files, write_atomically};
-pub use wordlist::{Skipped, SortedWords, WordList, WordSource};
-
-/// An error while building: one line that names the file (and line).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BuildError {
-    message: String,
-}
-
-impl BuildError {
-    /// An error with the given message.
-    pub fn new(message: impl Into<String>) -> BuildError {
-        BuildError { message: message.into() }
-    }
-}
-
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for BuildError {}
-
-/// Options for [`build_index`].
-#[derive(Clone, Debug)]
-pub struct BuildOptions {
-    /// The index's name; default: the first source's file stem.
-    pub name: Option<String>,
-    /// A list of common words to flag.
-    pub common: Option<WordSource>,
-    /// The alphabet; words with other characters are skipped.
-    pub alphabet: Alphabet,
-}
-
-impl Default for BuildOptions {
-    fn default() -> BuildOptions {
-        BuildOptions { name: None, common: None, alphabet: Alphabet::latin() }
-    }
-}
-
-/// What a build read, kept and wrote.
-#[derive(Clone, Debug)]
-pub struct BuildReport {
-    /// The index's name.
-    pub name: String,
-    /// The sources read.
-    pub sources: Vec<String>,
-    /// Lines read.
-    pub lines: u64,
-    /// Distinct words kept.
-    pub words: u64,
-    /// Lines skipped, by reason.
-    pub skipped: Skipped,
-    /// Duplicate words collapsed.
-    pub duplicates: u64,
-    /// The common list, if given.
-    pub common: Option<CommonReport>,
-    /// Anagram terms.
-    pub terms: u64,
-    /// Each section's name and size in bytes.
-    pub sections: Vec<(String, u64)>,
-    /// The file's size in bytes.
-    pub bytes: u64,
-    /// SHA-256 of the source bytes.
-    pub source_sha256: String,
-    /// Wall time of each phase, in seconds, in order.
-    pub phases: Vec<(&'static str, f64)>,
-}
-
-/// What was read from the common list.
-#[derive(Clone, Debug)]
-pub struct CommonReport {
-    /// The list's name.
-    pub source: String,
-    /// Words of the index flagged common.
-    pub flagged: u64,
-    /// Common words that are not in the index (ignored).
-    pub not_in_index: u64,
-    /// Lines of the list skipped.
-    pub skipped: u64,
-}
-
-/// A built index: its sections, ready to write, and the report.
-pub struct Built {
-    /// The index file, section by section; [`write_atomically`] writes it.
-    pub file: FileWriter,
-    /// What the build did.
-    pub report: BuildReport,
-}
-
-impl Built {
-    /// The whole index file in one buffer.
-    pub fn into_bytes(self) -> Vec<u8> {
-        self.file.finish()
-    }
-}
-
-/// Reads the word lists and encodes the index in memory.
-pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built, BuildError> {
-    if sources.is_empty() {
-        return Err(BuildError::new("no word list given; name at least one file, or - for stdin"));
-    }
-    let mut clock = Phases::default();
-    // The common list is read while the main lists are.
-    let (list, common_list) = std::thread::scope(|s| {
-        let common = s.spawn(|| opts.common.as_ref().map(|c| WordList::read(std::slice::from_ref(c), &opts.alphabet)));
-        (WordList::read(sources, &opts.alphabet), common.join().expect("common list thread"))
-    });
-    let list = list?;
-    let common_list = common_list.transpose()?;
-    clock.lap("read");
-    let (lines, skipped, sha) = (list.lines, list.skipped, list.sha256_hex());
-    let kept_lines = lines - skipped.total();
-    let words = list.into_sorted_words();
-    if words.len() > u32::MAX as usize {
-        return Err(BuildError::new("more than 4 billion distinct words; split the list"));
-    }
-    clock.lap("sort");
-    let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
-
-    // Every section depends only on the sorted words; two threads share
-    // the work. One makes the terms and then the chain graph, the longest
-    // chain of steps; the other the words FST, the common flags and the bee
-    // rows. The terms
-    // FST goes to whichever gets to it first, and both end on the
-    // honeycombs, which come in chunks either may claim.
-    let terms = OnceLock::new();
-    let make_terms = || anigram::Terms::new(&words);
-    let bee: OnceLock<bee::BeeBuild> = OnceLock::new();
-    let terms_fst_claimed = AtomicBool::new(false);
-    let terms_section = OnceLock::new();
-    let terms_fst = || {
-        if !terms_fst_claimed.swap(true, Ordering::Relaxed) {
-            // Waits for the other thread's terms (or makes them, if it died).
-            let _ = terms_section.set(anigram::terms_section(terms.get_or_init(make_terms)));
-        }
-    };
-    let (words_fst, (common, common_report), chains) = std::thread::scope(|s| {
-        let chains = s.spawn(|| {
-            let chains = anigram::chains_section(terms.get_or_init(make_terms));
-            terms_fst();
-            // The bee rows are made by now, unless that thread is slow.
-            if let Some(bee) = bee.get() {
-                bee.help();
-            }
-            chains
-        });
-        let fst = words_fst(&words);
-        let (common, report) = flag_common(opts, common_list, &words);
-        let bee = bee.get_or_init(|| bee::BeeBuild::new(&words, &opts.alphabet, &common, report.is_some()));
-        terms_fst();
-        bee.help();
-        (fst, (common, report), chains.join().expect("chains build thread"))
-    });
-    let bee = bee.into_inner().expect("made in the scope").finish();
-    clock.lap("sections");
-    let chains = chains?;
-    let terms_section = terms_section.into_inner().expect("claimed in the scope")?;
-    let term_count = terms.get().map_or(0, anigram::Terms::len);
-
-    let meta = Metadata {
-        name: name.clone(),
-        sources: sources.iter().map(WordSource::name).collect(),
-        source_sha256: sha.clone(),
-        word_count: words.len() as u64,
-        lines_read: lines,
-        lines_skipped: skipped.total(),
-        alphabet: opts.alphabet.as_str().to_string(),
-        common_source: common_report.as_ref().map(|c| c.source.clone()),
-        common_count: common_report.as_ref().map_or(0, |c| c.flagged),
-        tool_version: env!("CARGO_PKG_VERSION").to_string(),
-        built_at_unix: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
-    };
-    let mut file = FileWriter::new();
-    file.add(SectionId::Meta, meta.encode())
-        .add(SectionId::Words, words_fst?)
-        .add(SectionId::Common, common_section(&common))
-        .add(SectionId::Lettersets, bee.lettersets)
-        .add(SectionId::Honeycombs, bee.honeycombs);
-    if let Some(common_honeycombs) = bee.common_honeycombs {
-        file.add(SectionId::CommonHoneycombs, common_honeycombs);
-    }
-    file.add(SectionId::Terms, terms_section).add(SectionId::Chains, chains);
-    let sections = file
-        .section_sizes()
-        .into_iter()
-        .map(|(code, len)| (SectionId::from_code(code).map_or("?", |id| id.name()).to_string(), len as u64))
-        .collect();
-    let bytes = file.file_len() as u64;
-    clock.lap("encode");
-    let report = BuildReport {
-        name,
-        sources: meta.sources,
-        lines,
-        words: words.len() as u64,
-        skipped,
-        duplicates: kept_lines - words.len() as u64,
-        common: common_report,
-        terms: term_count as u64,
-        sections,
-        bytes,
-        source_sha256: sha,
-        phases: clock.laps,
-    };
-    Ok(Built { file, report })
-}
-
-/// Times the phases of a build.
-struct Phases {
-    last: std::time::Instant,
-    laps: Vec<(&'static str, f64)>,
-}
-
-impl Default for Phases {
-    fn default() -> Phases {
-        Phases { last: std::time::Instant::now(), laps: Vec::new() }
-    }
-}
-
-impl Phases {
-    fn lap(&mut self, name: &'static str) {
-        let now = std::time::Instant::now();
-        self.laps.push((name, (now - self.last).as_secs_f64()));
-        self.last = now;
-    }
-}
-
-/// The name an index built from `source` gets without `--name`: the file
-/// stem of a file.
-pub fn default_name(source: &WordSource) -> String {
-    match source {
-        WordSource::File(p) => p.file_stem().map_or("index".into(), |s| s.to_string_lossy().into_owned()),
-        WordSource::Stdin => "stdin".into(),
-        WordSource::Text { name, .. } => name.clone(),
-    }
-}
-
-fn words_fst(words: &SortedWords) -> Result<Vec<u8>, BuildError> {
-    fst_writer::rank_map(words.iter(), "words")
-}
-
-/// The common flag per word id, and what the common list held.
-fn flag_common(opts: &BuildOptions, list: Option<WordList>, words: &SortedWords) -> (Vec<bool>, Option<CommonReport>) {
-    let mut flags = vec![false; words.len()];
-    let (Some(source), Some(list)) = (&opts.common, list) else { return (flags, None) };
-    let skipped = list.skipped.total();
-    let mut report = CommonReport { source: source.name(), flagged: 0, not_in_index: 0, skipped };
-    // Both lists are sorted: each common word is sought from the last
-    // one's place, in steps that double (common words are a few in each
-    // stretch of the list).
-    let common = list.into_sorted_words();
-    let mut id = 0;
-    for word in common.iter() {
-        let mut step = 1;
-        while id + step < words.len() && words.get(id + step) < word {
-            id += step;
-            step *= 2;
-        }
-        // The first word not below `word` lies in id..=id + step.
-        id = words.first_not_below(word, id..id + step + 1);
-        if id < words.len() && words.get(id) == word {
-            flags[id] = true;
-            report.flagged += 1;
-        } else {
-            report.not_in_index += 1;
-        }
-    }
-    (flags, Some(report))
-}
-
-fn common_section(flags: &[bool]) -> Vec<u8> {
-    let mut bits = vec![0u64; flags.len().div_ceil(64)];
-    for (id, _) in flags.iter().enumerate().filter(|(_, &f)| f) {
-        bits[id / 64] |= 1 << (id % 64);
-    }
-    ColumnsWriter::new().u64s(&bits).finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use wordhoard_query::rng::SplitMix64;
-
-    #[test]
-    fn flags_exactly_the_common_words_in_the_list() {
-        let mut rng = SplitMix64::new(7);
-        let mut word = || (0..1 + rng.below(4)).map(|_| (b'a' + rng.below(4) as u8) as char).collect::<String>();
-        for round in 0..40 {
-            // Common lists from empty to larger than the main list, with
-            // words of their own.
-            let list: Vec<String> = (0..rng_len(round, 60)).map(|_| word()).collect();
-            let common: Vec<String> = (0..rng_len(round * 7 + 3, 90)).map(|_| word()).collect();
-            let opts =
-                BuildOptions { common: Some(WordSource::from_text("c", &common.join("\n"))), ..Default::default() };
-            let read = |l: &[String]| WordList::read(&[WordSource::from_text("l", &l.join("\n"))], &opts.alphabet);
-            let words = read(&list).unwrap().into_sorted_words();
-            let (flags, report) = flag_common(&opts, Some(read(&common).unwrap()), &words);
-            let common_set: std::collections::HashSet<&[u8]> = common.iter().map(|w| w.as_bytes()).collect();
-            let want: Vec<bool> = words.iter().map(|w| common_set.contains(w)).collect();
-            assert_eq!(flags, want, "round {round}");
-            let report = report.unwrap();
-            assert_eq!(report.flagged, want.iter().filter(|&&f| f).count() as u64);
-            assert_eq!(report.flagged + report.not_in_index, common_set.len() as u64);
-        }
-    }
-
-    /// A length that sweeps 0..max as `round` grows.
-    fn rng_len(round: usize, max: usize) -> usize {
-        round * 37 % (max + 1)
-    }
-}
+pub use compile::{build_index, default_name, BuildOptions, BuildReport, Built, CommonReport};
+pub use error::{BuildError, BuildErrorKind, OutputProblem};
+pub use publish::{check_output, remove_temp_files, write_atomically, PublishOptions};
+pub use sorted_words::SortedWords;
+pub use wordlist::{Skipped, WordList, WordSource};

@@ -8,7 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use wordhoard_query::format::FileWriter;
 use wordhoard_query::Index;
 
-use crate::BuildError;
+use crate::error::{BuildError, BuildErrorKind, OutputProblem};
 
 /// Checks that `path` may receive an index before any work: it is not one
 /// of `inputs` (the word lists being read), and if something is there it
@@ -17,39 +17,28 @@ use crate::BuildError;
 /// symbolic link is followed: the index goes where it points. Returns the
 /// path to write.
 pub fn check_output(path: &Path, inputs: &[PathBuf], force: bool) -> Result<PathBuf, BuildError> {
-    let shown = path.display();
     let path = match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path)
-            .map_err(|e| BuildError::new(format!("{shown} is a symbolic link that does not resolve: {e}")))?,
+        Ok(m) if m.file_type().is_symlink() => {
+            fs::canonicalize(path).map_err(|_| BuildError::output(path, OutputProblem::BrokenLink))?
+        }
         _ => path.to_path_buf(),
     };
     let dir = parent_of(&path);
     if !dir.is_dir() {
-        return Err(BuildError::new(format!(
-            "the folder {} does not exist; create it first (mkdir -p {})",
-            dir.display(),
-            dir.display()
-        )));
+        return Err(BuildError::output(&path, OutputProblem::NoFolder(dir)));
     }
     for input in inputs {
         if same_file(input, &path) {
-            return Err(BuildError::new(format!(
-                "{shown} is also an input ({}); write the index somewhere else",
-                input.display()
-            )));
+            return Err(BuildError::output(&path, OutputProblem::IsInput(input.clone())));
         }
     }
     match fs::metadata(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(path),
-        Err(e) => Err(BuildError::new(format!("cannot inspect {shown}: {e}"))),
-        Ok(m) if m.is_dir() => Err(BuildError::new(format!("{shown} is a folder; give a file path with -o"))),
-        Ok(m) if !m.is_file() => Err(BuildError::new(format!(
-            "{shown} is not a regular file (a device, FIFO or socket); give a file path with -o"
-        ))),
+        Err(e) => Err(BuildError::write(&path, "inspect", e)),
+        Ok(m) if m.is_dir() => Err(BuildError::output(&path, OutputProblem::IsFolder)),
+        Ok(m) if !m.is_file() => Err(BuildError::output(&path, OutputProblem::NotRegularFile)),
         Ok(_) if force || holds_an_index(&path) => Ok(path),
-        Ok(_) => {
-            Err(BuildError::new(format!("{shown} exists and is not a wordhoard index; give --force to replace it")))
-        }
+        Ok(_) => Err(BuildError::output(&path, OutputProblem::NotAnIndex)),
     }
 }
 
@@ -85,30 +74,42 @@ fn parent_of(path: &Path) -> PathBuf {
     }
 }
 
+/// Options for [`write_atomically`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PublishOptions {
+    /// After the rename, ask the OS to drop the new file's pages from its
+    /// page cache (Linux; ignored elsewhere). The pages our own writes
+    /// cached come in large blocks, and a reader's memory map would map
+    /// whole blocks around each small lookup; read back on demand, they
+    /// come a page at a time. It costs the next reader a read from disk,
+    /// so it is off unless asked for.
+    pub drop_page_cache: bool,
+}
+
 /// Writes `file` to a temporary file beside `path`, syncs it, reopens and
 /// verifies it with the real reader, then renames it over `path`. On any
 /// failure the temporary file is removed and `path` is untouched. Stale
 /// temporary files of `path` left by a build that was killed are removed
 /// first. The folder must exist (see [`check_output`]).
-pub fn write_atomically(path: &Path, file: &FileWriter) -> Result<(), BuildError> {
+pub fn write_atomically(path: &Path, file: &FileWriter, opts: &PublishOptions) -> Result<(), BuildError> {
     let dir = parent_of(path);
     if path.is_dir() {
-        return Err(BuildError::new(format!("{} is a folder; give a file path with -o", path.display())));
+        return Err(BuildError::output(path, OutputProblem::IsFolder));
     }
     if !dir.is_dir() {
-        return Err(BuildError::new(format!("the folder {} does not exist", dir.display())));
+        return Err(BuildError::output(path, OutputProblem::NoFolder(dir)));
     }
     remove_temp_files(path, None);
     let tmp = temp_path(&dir, path);
-    let result = write_and_check(&tmp, file).and_then(|()| {
-        fs::rename(&tmp, path)
-            .map_err(|e| BuildError::new(format!("cannot move the index into place at {}: {e}", path.display())))
-    });
+    let result = write_and_check(&tmp, file)
+        .and_then(|()| fs::rename(&tmp, path).map_err(|e| BuildError::write(path, "rename", e)));
     match result {
         Ok(()) => {
             // Make the rename itself durable; not every platform allows it.
             let _ = File::open(&dir).and_then(|d| d.sync_all());
-            drop_cached_pages(path);
+            if opts.drop_page_cache {
+                drop_cached_pages(path);
+            }
             Ok(())
         }
         Err(e) => {
@@ -158,7 +159,7 @@ fn temp_path(dir: &Path, path: &Path) -> PathBuf {
 }
 
 fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError> {
-    let fail = |what: &str, e: std::io::Error| BuildError::new(format!("cannot {what} {}: {e}", tmp.display()));
+    let fail = |what, e| BuildError::write(tmp, what, e);
     let file = OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| fail("create", e))?;
     write_in_two_parts(&file, index_file).map_err(|e| fail("write", e))?;
     // The check reads the file back while the sync writes it out: neither
@@ -233,23 +234,21 @@ fn write_at(mut file: &File, bytes: &[u8], at: u64) -> std::io::Result<()> {
 /// section's checksum. The structure was built in this process; what can
 /// go wrong on the way to disk is the bytes, which the checksums cover.
 fn check(tmp: &Path) -> Result<(), BuildError> {
-    let index = Index::open(tmp).map_err(|e| BuildError::new(format!("the index just written does not open: {e}")))?;
+    let index = Index::open(tmp)
+        .map_err(|e| BuildError::new(BuildErrorKind::Verify(format!("the index just written does not open: {e}"))))?;
     if let Some(bad) = index.verify_checksums().into_iter().find(|c| !c.ok) {
-        return Err(BuildError::new(format!(
+        return Err(BuildError::new(BuildErrorKind::Verify(format!(
             "the index just written fails verification in section `{}`: {}",
             bad.name,
             bad.problem.unwrap_or_default()
-        )));
+        ))));
     }
     Ok(())
 }
 
-/// Drops the new file's (clean, synced) pages from the page cache. Pages
-/// cached by our own writes come in large blocks, and a reader's memory map
-/// would then map whole blocks around each small lookup; read back on
-/// demand instead, they come a page at a time (readers map with
-/// `MADV_RANDOM`). Advice only: errors are ignored. Linux only: elsewhere
-/// the pages stay cached, which costs a first reader some memory, not time.
+/// Drops the new file's (clean, synced) pages from the page cache (see
+/// [`PublishOptions::drop_page_cache`]). Advice only: errors are ignored.
+/// Linux only.
 fn drop_cached_pages(path: &Path) {
     #[cfg(target_os = "linux")]
     if let Ok(file) = File::open(path) {

@@ -14,7 +14,10 @@ use std::path::PathBuf;
 use sha2::{Digest, Sha256};
 use wordhoard_query::Alphabet;
 
-use crate::BuildError;
+use wordhoard_query::format::{Sha256 as DigestBytes, SourceFile};
+
+use crate::error::{BuildError, BuildErrorKind};
+use crate::sorted_words::{sort_and_dedup, SortedWords};
 
 /// The longest word kept, in letters (term lengths are stored as `u8`).
 pub use wordhoard_query::format::MAX_WORD_LEN;
@@ -54,6 +57,18 @@ impl WordSource {
         WordSource::Text { name: name.to_string(), text: text.to_string() }
     }
 
+    /// The name an index records: the file name without its folder, so an
+    /// index says nothing of where it was built; `-` for stdin.
+    pub fn file_name(&self) -> String {
+        match self {
+            WordSource::File(p) => {
+                p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+            }
+            WordSource::Stdin => "-".to_string(),
+            WordSource::Text { name, .. } => name.clone(),
+        }
+    }
+
     /// The name shown in reports and errors.
     pub fn name(&self) -> String {
         match self {
@@ -67,10 +82,9 @@ impl WordSource {
         Ok(match self {
             WordSource::File(p) => {
                 if p.is_dir() {
-                    return Err(BuildError::new(format!("{}: is a directory, not a word list", p.display())));
+                    return Err(BuildError::new(BuildErrorKind::ListIsFolder { path: p.clone() }));
                 }
-                let f = File::open(p)
-                    .map_err(|e| BuildError::new(format!("cannot open word list {}: {e}", p.display())))?;
+                let f = File::open(p).map_err(|e| BuildError::read_list(self.name(), None, e))?;
                 Box::new(f)
             }
             WordSource::Stdin => Box::new(io::stdin().lock()),
@@ -122,6 +136,9 @@ pub struct WordList {
     pub lines: u64,
     /// Lines skipped, by reason.
     pub skipped: Skipped,
+    /// Each list read: its file name and the SHA-256 of its bytes.
+    pub sources: Vec<SourceFile>,
+    /// Hashes the list being read.
     hasher: Sha256,
 }
 
@@ -139,14 +156,15 @@ impl WordList {
         match source {
             WordSource::Text { text, .. } => self.read_whole(text.as_bytes(), alphabet),
             WordSource::File(path) if path.metadata().is_ok_and(|m| m.is_file() && m.len() <= WHOLE_FILE_MAX) => {
-                let text = std::fs::read(path)
-                    .map_err(|e| BuildError::new(format!("cannot read word list {}: {e}", path.display())))?;
+                let text = std::fs::read(path).map_err(|e| BuildError::read_list(source.name(), None, e))?;
                 self.read_whole(&text, alphabet);
             }
             _ => self.read_stream(source, alphabet)?,
         }
+        let digest = std::mem::take(&mut self.hasher).finalize();
+        self.sources.push(SourceFile { name: source.file_name(), sha256: DigestBytes(digest.into()) });
         if self.bytes.len() > u32::MAX as usize {
-            return Err(BuildError::new(format!("{}: the word lists hold over 4 GiB of words", source.name())));
+            return Err(BuildError::too_large(format!("{}: the word lists hold over 4 GiB of words", source.name())));
         }
         Ok(())
     }
@@ -233,7 +251,7 @@ impl WordList {
             Ok(())
         });
         self.hasher = hasher;
-        result.map_err(|(line, e)| BuildError::new(format!("{}: line {}: cannot read: {e}", source.name(), line + 1)))
+        result.map_err(|(line, e)| BuildError::read_list(source.name(), Some(line + 1), e))
     }
 
     fn add_line(&mut self, raw: &[u8], letters: &LetterBytes, alphabet: &Alphabet, lower: &mut Vec<u8>) {
@@ -311,9 +329,14 @@ impl WordList {
         self.compact_at = 2 * self.spans.len();
     }
 
-    /// SHA-256 (hex) of all source bytes read, in order.
-    pub fn sha256_hex(&self) -> String {
-        self.hasher.clone().finalize().iter().map(|b| format!("{b:02x}")).collect()
+    /// The digest of all the lists read: the one list's own digest, or,
+    /// for several, the SHA-256 of their digests one after another (so no
+    /// byte is hashed twice). The format spec defines it so.
+    pub fn sources_sha256(&self) -> DigestBytes {
+        match self.sources.as_slice() {
+            [one] => one.sha256,
+            all => DigestBytes(all.iter().fold(Sha256::new(), |h, s| h.chain_update(s.sha256.0)).finalize().into()),
+        }
     }
 
     /// The distinct words, sorted (byte order); consumes the list.
@@ -355,229 +378,6 @@ fn precedes(a: &[u8], b: &[u8]) -> bool {
     match a[done..].iter().zip(&b[done..]).find(|(x, y)| x != y) {
         Some((x, y)) => x < y,
         None => a.len() < b.len(),
-    }
-}
-
-/// Sorts the words `spans` point at in `bytes`, drops repeats, and copies
-/// them into a fresh arena in order. `strictly_sorted` says the spans are
-/// known to be in order without repeats.
-fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>, strictly_sorted: bool) -> SortedWords {
-    let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
-    // Most lists arrive sorted and without repeats, and the words were
-    // appended in order with nothing between them: the arena already is
-    // the answer.
-    let back_to_back = spans.windows(2).all(|w| w[0].0 + w[0].1 as u32 == w[1].0)
-        && spans.first().is_none_or(|s| s.0 == 0)
-        && spans.last().is_none_or(|s| s.0 as usize + s.1 as usize == bytes.len());
-    if strictly_sorted && back_to_back {
-        let starts = spans.iter().map(|s| s.0).chain([bytes.len() as u32]).collect();
-        return SortedWords { bytes, starts };
-    }
-    if !strictly_sorted && !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
-        let mut order: Vec<u32> = (0..spans.len() as u32).collect();
-        sort_by_bytes(&mut order, &distinct_bytes(&bytes), |i| word(&spans[i as usize]));
-        spans = order.into_iter().map(|i| spans[i as usize]).collect();
-    }
-    spans.dedup_by(|a, b| word(a) == word(b));
-    let mut sorted =
-        SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
-    for span in &spans {
-        sorted.starts.push(sorted.bytes.len() as u32);
-        sorted.bytes.extend_from_slice(word(span));
-    }
-    sorted.starts.push(sorted.bytes.len() as u32);
-    sorted
-}
-
-/// Distinct words in byte order, in one arena; a word's id is its position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SortedWords {
-    bytes: Vec<u8>,
-    starts: Vec<u32>,
-}
-
-impl SortedWords {
-    /// The number of words.
-    pub fn len(&self) -> usize {
-        self.starts.len().saturating_sub(1)
-    }
-
-    /// True when there are no words.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The word with id `id`.
-    #[inline]
-    pub fn get(&self, id: usize) -> &[u8] {
-        &self.bytes[self.span(id)]
-    }
-
-    /// Where word `id` lies in [`SortedWords::bytes`].
-    #[inline]
-    pub fn span(&self, id: usize) -> std::ops::Range<usize> {
-        self.starts[id] as usize..self.starts[id + 1] as usize
-    }
-
-    /// All words' bytes, back to back in id order.
-    pub fn bytes(&self) -> &[u8] {
-        &self.bytes
-    }
-
-    /// The words in id (sorted) order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
-        (0..self.len()).map(|id| self.get(id))
-    }
-
-    /// Any words (of any bytes), sorted and without repeats: for tests.
-    #[cfg(test)]
-    pub(crate) fn from_words(words: impl IntoIterator<Item = Vec<u8>>) -> SortedWords {
-        let (mut bytes, mut spans) = (Vec::new(), Vec::new());
-        for word in words {
-            spans.push((bytes.len() as u32, word.len() as u8));
-            bytes.extend_from_slice(&word);
-        }
-        sort_and_dedup(bytes, spans, false)
-    }
-
-    /// The id of a word, if present.
-    pub fn find(&self, word: &[u8]) -> Option<usize> {
-        let id = self.first_not_below(word, 0..self.len());
-        (id < self.len() && self.get(id) == word).then_some(id)
-    }
-
-    /// The first id in `within` whose word is not below `word` (the end of
-    /// `within` when none is): a binary search.
-    pub fn first_not_below(&self, word: &[u8], within: std::ops::Range<usize>) -> usize {
-        let (mut lo, mut hi) = (within.start, within.end.min(self.len()));
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.get(mid) < word {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
-    }
-}
-
-/// The distinct bytes among `bytes`, ascending: the letters a list uses,
-/// to number them densely.
-pub(crate) fn distinct_bytes<'a>(bytes: impl IntoIterator<Item = &'a u8>) -> Vec<u8> {
-    let mut seen = [false; 256];
-    bytes.into_iter().for_each(|&b| seen[b as usize] = true);
-    (0..=255u8).filter(|&b| seen[b as usize]).collect()
-}
-
-/// Byte strings as `u64`s that keep their order: the first 12 bytes, 5
-/// bits each, as 1 + their rank among the bytes that occur, 0 past the
-/// end. Ranks past 30 share the value 31 (one alphabet never gets there),
-/// and a key stops after one, as what follows cannot order keys.
-pub(crate) struct Prefixes {
-    rank: [u8; 256],
-}
-
-impl Prefixes {
-    const LEN: usize = 12;
-    const CAPPED: u64 = 31;
-
-    /// Keys for strings of the given bytes (distinct and ascending; every
-    /// byte the strings hold must be among them).
-    pub(crate) fn new(bytes_used: &[u8]) -> Prefixes {
-        let mut rank = [Self::CAPPED as u8; 256];
-        for (r, &b) in bytes_used.iter().enumerate() {
-            rank[b as usize] = (1 + r).min(Self::CAPPED as usize) as u8;
-        }
-        Prefixes { rank }
-    }
-
-    #[inline]
-    pub(crate) fn key(&self, bytes: &[u8]) -> u64 {
-        let (mut key, mut n) = (0u64, 0);
-        for &b in bytes.iter().take(Self::LEN) {
-            key = key << 5 | self.rank[b as usize] as u64;
-            n += 1;
-            if self.rank[b as usize] as u64 == Self::CAPPED {
-                break;
-            }
-        }
-        key << (5 * (Self::LEN - n))
-    }
-
-    /// True when strings with this key are all the same string: it ends
-    /// within 11 bytes and holds no capped rank.
-    #[inline]
-    pub(crate) fn settles(key: u64) -> bool {
-        // A bit per 5-bit field that is all ones.
-        const LOW: u64 = 0x0842_1084_2108_4210 >> 4;
-        let all_ones = key & key >> 1 & key >> 2 & key >> 3 & key >> 4 & LOW;
-        key & 31 == 0 && all_ones == 0
-    }
-}
-
-/// Sorts ids by the bytes `key` gives each (ties by id); `bytes_used`
-/// holds every byte they hold, ascending (extra ones do no harm).
-pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], bytes_used: &[u8], key: impl Fn(u32) -> &'a [u8]) {
-    let prefixes = Prefixes::new(bytes_used);
-    let mut keyed: Vec<(u64, u32)> = ids.iter().map(|&id| (prefixes.key(key(id)), id)).collect();
-    sort_keyed(&mut keyed, key);
-    for (slot, (_, id)) in ids.iter_mut().zip(keyed) {
-        *slot = id;
-    }
-}
-
-/// Sorts (prefix key, id) pairs by the bytes `key` gives each id, ties by
-/// id. The sort itself runs on the keys; only runs of equal keys that do
-/// not settle the order are compared byte by byte.
-pub(crate) fn sort_keyed<'a>(keyed: &mut Vec<(u64, u32)>, key: impl Fn(u32) -> &'a [u8]) {
-    radix_sort(keyed);
-    let mut i = 0;
-    while i < keyed.len() {
-        let run = 1 + keyed[i + 1..].iter().take_while(|k| k.0 == keyed[i].0).count();
-        let tied = &mut keyed[i..i + run];
-        if Prefixes::settles(tied[0].0) {
-            // One string: ids in order (they came so, and the sort is stable).
-            if !tied.is_sorted_by_key(|k| k.1) {
-                tied.sort_unstable_by_key(|k| k.1);
-            }
-        } else {
-            let by_bytes = |a: &(u64, u32), b: &(u64, u32)| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1));
-            if !tied.is_sorted_by(|a, b| by_bytes(a, b).is_le()) {
-                tied.sort_unstable_by(by_bytes);
-            }
-        }
-        i += run;
-    }
-}
-
-/// Sorts by the 60-bit key, stably: six passes of ten bits, least
-/// significant first, each a counting sort; a pass where every key shares
-/// the digit is skipped.
-fn radix_sort(items: &mut Vec<(u64, u32)>) {
-    const BITS: u32 = 10;
-    const PASSES: usize = 6;
-    let mut counts = vec![[0usize; 1 << BITS]; PASSES];
-    for &(key, _) in items.iter() {
-        for (pass, count) in counts.iter_mut().enumerate() {
-            count[(key >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1)] += 1;
-        }
-    }
-    let mut spare = vec![(0u64, 0u32); items.len()];
-    for (pass, count) in counts.iter_mut().enumerate() {
-        if count.contains(&items.len()) {
-            continue;
-        }
-        let mut next = 0;
-        for c in count.iter_mut() {
-            (*c, next) = (next, next + *c);
-        }
-        for &item in items.iter() {
-            let digit = (item.0 >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1);
-            spare[count[digit]] = item;
-            count[digit] += 1;
-        }
-        std::mem::swap(items, &mut spare);
     }
 }
 
@@ -763,61 +563,10 @@ mod tests {
                 Ok(())
             })
             .unwrap();
-            streamed.hasher = hasher;
             assert!(whole.lines > 10_000);
             assert_eq!((whole.lines, whole.skipped), (streamed.lines, streamed.skipped));
-            assert_eq!(whole.sha256_hex(), streamed.sha256_hex());
+            assert_eq!(whole.hasher.clone().finalize(), hasher.finalize());
             assert_eq!(whole.into_sorted_words(), streamed.into_sorted_words());
-        }
-    }
-
-    #[test]
-    fn sorted_lists_keep_their_arena_and_others_get_the_same_words() {
-        let words = |text: &str| {
-            let list = WordList::read(&[WordSource::from_text("t", text)], &Alphabet::latin()).unwrap();
-            list.into_sorted_words()
-        };
-        let sorted = words("ant\nbee\ncat\n");
-        assert_eq!(sorted.iter().collect::<Vec<_>>(), [&b"ant"[..], b"bee", b"cat"]);
-        // Out of order, repeated, or with a skipped line between: same words.
-        assert_eq!(words("cat\nant\nbee\n"), sorted);
-        assert_eq!(words("ant\nbee\nbee\ncat\n"), sorted);
-        assert_eq!(words("ant\n4x4\nbee\n\nCat\n"), sorted);
-        assert_eq!(words("").len(), 0);
-    }
-
-    #[test]
-    fn sort_by_bytes_matches_a_plain_sort() {
-        // Ties of the 12-byte packed prefix: long shared prefixes, keys that
-        // differ only by trailing lowest bytes, and more than 31 byte values.
-        let mut keys: Vec<Vec<u8>> = vec![
-            b"aaaa".to_vec(),
-            b"aaa".to_vec(),
-            b"abcdefghijklmnop".to_vec(),
-            b"abcdefghijklmnoa".to_vec(),
-            b"abcdefghijkl".to_vec(),
-            b"abcdefghijklm".to_vec(),
-            b"zz".to_vec(),
-            b"zz".to_vec(),
-            // 11, 12 and 13 bytes with one prefix, some repeated.
-            b"bbbbbbbbbbb".to_vec(),
-            b"bbbbbbbbbbbb".to_vec(),
-            b"bbbbbbbbbbbb".to_vec(),
-            b"bbbbbbbbbbbba".to_vec(),
-            b"bbbbbbbbbbba".to_vec(),
-        ];
-        keys.extend((0u8..60).map(|i| vec![b'!' + i, b'!' + (i as u32 * 7 % 60) as u8]));
-        let mut rng = wordhoard_query::rng::SplitMix64::new(3);
-        keys.extend((0..2000).map(|_| (0..rng.below(20)).map(|_| b'a' + rng.below(3) as u8).collect()));
-        let ids: Vec<u32> = (0..keys.len() as u32).rev().collect();
-        let mut want: Vec<u32> = (0..keys.len() as u32).collect();
-        want.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]).then(a.cmp(&b)));
-        let used = distinct_bytes(keys.iter().flatten());
-        // The bytes used, or more bytes than that: the same order.
-        for used in [used, (0..=255).collect()] {
-            let mut got = ids.clone();
-            sort_by_bytes(&mut got, &used, |id| &keys[id as usize]);
-            assert_eq!(got, want);
         }
     }
 

@@ -37,11 +37,14 @@ impl Alphabet {
     pub fn new(letters: &str) -> Result<Alphabet> {
         let bytes = letters.as_bytes();
         if bytes.is_empty() || bytes.len() > MAX_LETTERS {
-            return Err(Error::corrupt(format!("alphabet has {} letters (1 to {MAX_LETTERS} allowed)", bytes.len())));
+            return Err(Error::invalid(format!(
+                "an alphabet has {} letters (1 to {MAX_LETTERS} allowed)",
+                bytes.len()
+            )));
         }
         if !bytes.iter().all(u8::is_ascii_lowercase) || !bytes.windows(2).all(|w| w[0] < w[1]) {
-            return Err(Error::corrupt(format!(
-                "alphabet {letters:?} is not distinct ASCII lowercase letters in order"
+            return Err(Error::invalid(format!(
+                "the alphabet {letters:?} is not distinct ASCII lowercase letters in order"
             )));
         }
         let mut index = [NOT_A_LETTER; 256];

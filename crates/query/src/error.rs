@@ -1,18 +1,28 @@
 //! The one error type of the query crate.
 
 use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::format::SectionId;
 
 /// An error from opening or querying an index.
 ///
-/// Every error carries what the user needs to act on it; `Display` is one
-/// line suitable for `error: ...` output.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Every error carries what a caller needs to act on it: its [`kind`]
+/// (match on it), the section a damaged index is damaged in, the path and
+/// the `io::Error` (as [`source`](std::error::Error::source)) of a failed
+/// read. `Display` is one line suitable for `error: ...` output. Messages
+/// about the caller's input name the parameters of this library's API in
+/// backticks (`` `max_words` ``), which a CLI can reword as its flags.
+///
+/// [`kind`]: Error::kind
+#[derive(Debug, Clone)]
 pub struct Error {
     kind: ErrorKind,
 }
 
 /// The kinds of [`Error`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The file does not start with wordhoard's magic bytes.
@@ -21,11 +31,26 @@ pub enum ErrorKind {
     NewerVersion {
         /// The format version found in the file.
         found: u32,
-        /// The newest format version this build reads.
+        /// The format version this build reads.
         supported: u32,
     },
-    /// The file's structure is damaged (bad bounds, truncated, bad header).
-    Corrupt(String),
+    /// The index was written in an older format, which this build no
+    /// longer reads: rebuild it.
+    OlderVersion {
+        /// The format version found in the file.
+        found: u32,
+        /// The format version this build reads.
+        supported: u32,
+    },
+    /// The file's structure is damaged: bad bounds, truncated, a value
+    /// out of range.
+    Corrupt {
+        /// The section where the damage is; `None` for the header and
+        /// section table.
+        section: Option<&'static str>,
+        /// What is wrong (`column 2 is not u32s`).
+        problem: String,
+    },
     /// A section's bytes do not match the checksum recorded for it.
     Checksum {
         /// The name of the damaged section.
@@ -36,10 +61,18 @@ pub enum ErrorKind {
         /// The name of the missing section.
         section: &'static str,
     },
-    /// The user gave input the query cannot accept (bad letters, ranges).
+    /// The caller gave input the query cannot accept (bad letters,
+    /// ranges); the message says which parameter and why.
     InvalidInput(String),
-    /// Reading or mapping the file failed.
-    Io(String),
+    /// Reading or mapping the index file failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What was being done: `open`, `read`, `map`.
+        action: &'static str,
+        /// The system's error (shared, so errors stay `Clone`).
+        source: Arc<std::io::Error>,
+    },
     /// A question would take more memory or time than a query may (a
     /// Letter Boxed search over too many states, say); the message says
     /// how to narrow it.
@@ -57,18 +90,43 @@ impl Error {
         &self.kind
     }
 
-    /// True when the error is the user's input rather than the index or the
-    /// system (a CLI maps this to exit status 2).
+    /// True when the error is the caller's input rather than the index or
+    /// the system (a CLI maps this to exit status 2).
     pub fn is_usage(&self) -> bool {
         matches!(self.kind, ErrorKind::InvalidInput(_))
     }
 
-    pub(crate) fn corrupt(msg: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Corrupt(msg.into()))
+    /// True when the index file is damaged or unreadable as an index
+    /// (corrupt, failed checksum, wrong magic, missing section, another
+    /// format version): rebuilding it is the cure.
+    pub fn is_bad_index(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::NotAnIndex
+                | ErrorKind::NewerVersion { .. }
+                | ErrorKind::OlderVersion { .. }
+                | ErrorKind::Corrupt { .. }
+                | ErrorKind::Checksum { .. }
+                | ErrorKind::MissingSection { .. }
+        )
+    }
+
+    /// Damage in the header or section table.
+    pub(crate) fn corrupt(problem: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Corrupt { section: None, problem: problem.into() })
+    }
+
+    /// Damage inside a section.
+    pub(crate) fn corrupt_in(section: SectionId, problem: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Corrupt { section: Some(section.name()), problem: problem.into() })
     }
 
     pub(crate) fn invalid(msg: impl Into<String>) -> Error {
         Error::new(ErrorKind::InvalidInput(msg.into()))
+    }
+
+    pub(crate) fn io(path: &std::path::Path, action: &'static str, source: std::io::Error) -> Error {
+        Error::new(ErrorKind::Io { path: path.to_path_buf(), action, source: Arc::new(source) })
     }
 }
 
@@ -83,20 +141,57 @@ impl fmt::Display for Error {
                 f,
                 "index format {found} is newer than this wordhoard reads ({supported}); {REBUILD} or upgrade wordhoard"
             ),
-            ErrorKind::Corrupt(msg) => write!(f, "index is corrupt: {msg}; {REBUILD}"),
+            ErrorKind::OlderVersion { found, supported } => {
+                write!(f, "index format {found} is older than this wordhoard reads ({supported}); {REBUILD}")
+            }
+            ErrorKind::Corrupt { section: None, problem } => write!(f, "index is corrupt: {problem}; {REBUILD}"),
+            ErrorKind::Corrupt { section: Some(section), problem } => {
+                write!(f, "index is corrupt in section `{section}`: {problem}; {REBUILD}")
+            }
             ErrorKind::Checksum { section } => {
                 write!(f, "index is corrupt: section `{section}` fails its checksum; {REBUILD}")
             }
             ErrorKind::MissingSection { section } => {
                 write!(f, "index has no `{section}` section (built by an older wordhoard?); {REBUILD}")
             }
-            ErrorKind::InvalidInput(msg) => f.write_str(msg),
-            ErrorKind::Io(msg) | ErrorKind::Limit(msg) => f.write_str(msg),
+            ErrorKind::Io { path, action, source } => write!(f, "cannot {action} index {}: {source}", path.display()),
+            ErrorKind::InvalidInput(msg) | ErrorKind::Limit(msg) => f.write_str(msg),
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Io { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
 
 /// The result type of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_errors_keep_their_path_and_source() {
+        let path = std::path::Path::new("/no/such/index.hoard");
+        let err = Error::io(path, "open", std::io::Error::from(std::io::ErrorKind::NotFound));
+        assert!(matches!(err.kind(), ErrorKind::Io { path: p, .. } if p == path));
+        let source = std::error::Error::source(&err).expect("the io::Error");
+        assert_eq!(source.downcast_ref::<std::io::Error>().unwrap().kind(), std::io::ErrorKind::NotFound);
+        assert!(err.to_string().starts_with("cannot open index /no/such/index.hoard: "), "{err}");
+        assert!(!err.is_bad_index() && !err.is_usage());
+    }
+
+    #[test]
+    fn corruption_names_its_section() {
+        let err = Error::corrupt_in(SectionId::Chains, "a table index is out of bounds");
+        assert!(matches!(err.kind(), ErrorKind::Corrupt { section: Some("chains"), .. }));
+        assert!(err.to_string().starts_with("index is corrupt in section `chains`: a table index"), "{err}");
+        assert!(err.is_bad_index());
+    }
+}

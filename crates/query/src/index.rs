@@ -97,15 +97,10 @@ impl Index<FileBytes> {
     /// reader. Costs a read of the whole file (9 MB for enable1) up front.
     pub fn read(path: impl AsRef<std::path::Path>) -> Result<Index<FileBytes>> {
         let path = path.as_ref();
-        let io_err =
-            |e: std::io::Error| Error::new(ErrorKind::Io(format!("cannot read index {}: {e}", path.display())));
         if path.is_dir() {
-            return Err(Error::new(ErrorKind::Io(format!(
-                "index {} is a directory, not an index file",
-                path.display()
-            ))));
+            return Err(Error::io(path, "read", is_a_directory()));
         }
-        let bytes = std::fs::read(path).map_err(io_err)?;
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, "read", e))?;
         Index::from_bytes(FileBytes::Read(bytes))
     }
 }
@@ -122,7 +117,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Err(Error::new(ErrorKind::Checksum { section: "meta" }));
         }
         let meta = Metadata::decode(meta_bytes)?;
-        let alphabet = Alphabet::new(&meta.alphabet)?;
+        let alphabet = Alphabet::new(&meta.alphabet).map_err(|e| Error::corrupt_in(SectionId::Meta, e.to_string()))?;
         if header.entry(SectionId::Words).is_none() {
             return Err(Error::new(ErrorKind::MissingSection { section: "words" }));
         }
@@ -196,9 +191,9 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// The words FST: word -> word id, ids in sorted order. Its key count
     /// is checked against the metadata; its nodes as they are read.
     pub fn words(&self) -> Result<FstMap<'_>> {
-        let map = FstMap::new(self.section(SectionId::Words)?, "words FST")?;
+        let map = FstMap::new(self.section(SectionId::Words)?, SectionId::Words)?;
         if map.len() as u64 != self.meta.word_count {
-            return Err(Error::corrupt("words FST and metadata disagree on the word count"));
+            return Err(Error::corrupt_in(SectionId::Words, "the FST and the metadata disagree on the word count"));
         }
         Ok(map)
     }
@@ -231,10 +226,13 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// of the alphabet (which later code relies on: a word is ASCII).
     fn word_into(&self, map: &FstMap, id: u32, out: &mut Vec<u8>) -> Result<()> {
         if id as usize >= map.len() || !map.key_of(id as u64, out)? {
-            return Err(Error::corrupt(format!("word id {id} is not in the words FST")));
+            return Err(Error::corrupt_in(SectionId::Words, format!("word id {id} is not in the FST")));
         }
         if !self.alphabet.is_word(out) {
-            return Err(Error::corrupt("the words FST holds a word with a character outside the alphabet"));
+            return Err(Error::corrupt_in(
+                SectionId::Words,
+                "the FST holds a word with a character outside the alphabet",
+            ));
         }
         Ok(())
     }
@@ -251,7 +249,7 @@ impl<D: AsRef<[u8]>> Index<D> {
         }
         let bits = self.columns(SectionId::Common)?.u64s(0)?;
         if bits.len() < self.word_count().div_ceil(64) {
-            return Err(Error::corrupt("section `common` is shorter than the word list"));
+            return Err(Error::corrupt_in(SectionId::Common, "is shorter than the word list"));
         }
         Ok(CommonFlags { bits: Some(bits) })
     }
@@ -359,6 +357,12 @@ impl<D: AsRef<[u8]>> Index<D> {
             })
             .collect()
     }
+}
+
+/// The error for an index path that names a folder (some platforms open
+/// folders, and reading one says only "is a directory").
+pub(crate) fn is_a_directory() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::IsADirectory, "it is a directory, not an index file")
 }
 
 /// Files this large are verified on two threads; smaller ones faster on one.

@@ -9,7 +9,8 @@ use std::path::Path;
 
 use memmap2::Mmap;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
+use crate::index::is_a_directory;
 
 /// Maps a file read-only.
 ///
@@ -25,13 +26,11 @@ use crate::error::{Error, ErrorKind, Result};
 /// reads past the new end fault (SIGBUS), which kills the process. That is
 /// the contract `Index::open` documents; `Index::read` avoids it.
 pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
-    let io_err = |what: &str, e: std::io::Error| {
-        Error::new(ErrorKind::Io(format!("cannot {what} index {}: {e}", path.display())))
-    };
+    let io_err = |what, e| Error::io(path, what, e);
     let file = File::open(path).map_err(|e| io_err("open", e))?;
     let meta = file.metadata().map_err(|e| io_err("read", e))?;
     if meta.is_dir() {
-        return Err(Error::new(ErrorKind::Io(format!("index {} is a directory, not an index file", path.display()))));
+        return Err(io_err("open", is_a_directory()));
     }
     if meta.len() == 0 {
         return Err(Error::corrupt("the file is empty"));

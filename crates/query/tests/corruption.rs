@@ -3,7 +3,7 @@
 //! every length.
 
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
-use wordhoard_query::format::{read_u32, FileWriter, Header, SectionId, MAGIC};
+use wordhoard_query::format::{read_u32, FileWriter, Header, SectionId, FORMAT_VERSION, MAGIC};
 use wordhoard_query::rng::SplitMix64;
 use wordhoard_query::{anigram, bee, boxed, ErrorKind, Index};
 
@@ -77,23 +77,32 @@ fn intact_index_answers_everything() {
 fn wrong_magic_is_not_an_index() {
     let mut file = small_index_bytes();
     file[1] = b'X';
-    assert_eq!(kind(file), ErrorKind::NotAnIndex);
-    assert_eq!(kind(b"hello, world\n".to_vec()), ErrorKind::NotAnIndex);
+    assert!(matches!(kind(file), ErrorKind::NotAnIndex));
+    assert!(matches!(kind(b"hello, world\n".to_vec()), ErrorKind::NotAnIndex));
 }
 
 #[test]
-fn newer_version_is_reported_as_such() {
+fn newer_and_older_versions_are_reported_as_such() {
     let mut file = small_index_bytes();
-    file[8..12].copy_from_slice(&2u32.to_le_bytes());
+    file[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    let err = Index::from_bytes(file.clone()).err().unwrap();
+    assert!(
+        matches!(err.kind(), ErrorKind::NewerVersion { found, supported: FORMAT_VERSION } if *found == FORMAT_VERSION + 1)
+    );
+    assert!(err.to_string().contains("newer than this wordhoard reads"), "{err}");
+    // An older version is not read as this one, whatever its bytes: a
+    // rebuild, not "corrupt".
+    file[8..12].copy_from_slice(&(FORMAT_VERSION - 1).to_le_bytes());
     let err = Index::from_bytes(file).err().unwrap();
-    assert_eq!(*err.kind(), ErrorKind::NewerVersion { found: 2, supported: 1 });
-    assert!(err.to_string().contains("newer than this wordhoard reads"));
+    assert!(matches!(err.kind(), ErrorKind::OlderVersion { supported: FORMAT_VERSION, .. }));
+    assert!(err.to_string().contains("is older than this wordhoard reads") && err.to_string().contains("rebuild it"));
+    assert!(err.is_bad_index());
 }
 
 #[test]
 fn empty_and_tiny_files_are_errors() {
-    assert!(matches!(kind(Vec::new()), ErrorKind::Corrupt(_)));
-    assert!(matches!(kind(MAGIC.to_vec()), ErrorKind::Corrupt(_)));
+    assert!(matches!(kind(Vec::new()), ErrorKind::Corrupt { section: None, .. }));
+    assert!(matches!(kind(MAGIC.to_vec()), ErrorKind::Corrupt { section: None, .. }));
 }
 
 #[test]
@@ -102,7 +111,7 @@ fn section_out_of_bounds() {
     // The second entry's length: huge.
     file[16 + 32 + 16..16 + 32 + 24].copy_from_slice(&(u64::MAX - 3).to_le_bytes());
     rewrite_header_crc(&mut file);
-    assert!(matches!(kind(file), ErrorKind::Corrupt(m) if m.contains("past the end")));
+    assert!(matches!(kind(file), ErrorKind::Corrupt { problem, .. } if problem.contains("past the end")));
 }
 
 #[test]
@@ -111,7 +120,7 @@ fn overlapping_sections() {
     let first_offset = file[16 + 8..16 + 16].to_vec();
     file[16 + 32 + 8..16 + 32 + 16].copy_from_slice(&first_offset);
     rewrite_header_crc(&mut file);
-    assert!(matches!(kind(file), ErrorKind::Corrupt(m) if m.contains("overlap")));
+    assert!(matches!(kind(file), ErrorKind::Corrupt { problem, .. } if problem.contains("overlap")));
 }
 
 #[test]
@@ -268,7 +277,7 @@ fn terms_and_chains_of_different_lists_are_an_error() {
         spliced.add_raw(entry.code, payload.to_vec());
     }
     let index = Index::from_bytes(spliced.finish()).unwrap();
-    let disagree = |e: wordhoard_query::Error| e.to_string().contains("disagree on the term count");
+    let disagree = |e: wordhoard_query::Error| matches!(e.kind(), ErrorKind::Corrupt { section: Some("chains"), problem } if problem.contains("term count"));
     let an = anigram::Anigrams::open(&index).unwrap();
     assert!(an.count(None, 4, 9).is_ok(), "the chains alone are sound");
     assert!(an.unscramble("ride").is_err_and(disagree));

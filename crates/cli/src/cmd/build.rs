@@ -5,7 +5,10 @@ use std::time::Instant;
 
 use anyhow::{Context as _, Result};
 use serde_json::json;
-use wordhoard_builder::{build_index, check_output, write_atomically, BuildOptions, BuildReport, WordSource};
+use wordhoard_builder::{
+    build_index, check_output, write_atomically, BuildError, BuildErrorKind, BuildOptions, BuildReport, OutputProblem,
+    PublishOptions, WordSource,
+};
 
 use super::Context;
 use crate::locate::{self, IndexFolder};
@@ -61,11 +64,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     // someone's file that is not an index.
     let inputs: Vec<PathBuf> =
         args.wordlists.iter().chain(&args.common).filter(|a| *a != "-").map(PathBuf::from).collect();
-    let out = check_output(&out, &inputs, args.force)?;
+    let out = check_output(&out, &inputs, args.force).map_err(flagged)?;
     crate::stop::partial_index(&out);
-    let mut built = build_index(&sources, &opts)?;
+    let mut built = build_index(&sources, &opts).map_err(flagged)?;
     let publish_started = Instant::now();
-    write_atomically(&out, &built.file)?;
+    write_atomically(&out, &built.file, &PublishOptions { drop_page_cache: true }).map_err(flagged)?;
     built.report.phases.push(("publish", publish_started.elapsed().as_secs_f64()));
     let elapsed = started.elapsed();
     let r = &built.report;
@@ -134,6 +137,21 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
     }
     let phases: Vec<String> = r.phases.iter().map(|(n, t)| format!("{n} {:.1}", t * 1000.0)).collect();
     let _ = writeln!(s, "Took {:.1} ms ({}); {}.", secs * 1000.0, phases.join(", "), plural(r.words, "word"));
+}
+
+/// A build error, with what to type about it: the flags that fix it.
+fn flagged(e: BuildError) -> anyhow::Error {
+    let hint = match e.kind() {
+        BuildErrorKind::Output { problem: OutputProblem::NotAnIndex, .. } => "; give --force to replace it".into(),
+        BuildErrorKind::Output { problem: OutputProblem::IsFolder | OutputProblem::NotRegularFile, .. } => {
+            "; give a file path with -o".into()
+        }
+        BuildErrorKind::Output { problem: OutputProblem::NoFolder(dir), .. } => {
+            format!(" (mkdir -p {})", dir.display())
+        }
+        _ => String::new(),
+    };
+    anyhow::anyhow!("{e}{hint}")
 }
 
 /// `NAME.hoard` in the index folder (NAME from --name or the first list),

@@ -5,6 +5,7 @@ use std::fmt::Write;
 use anyhow::{anyhow, Result};
 use serde_json::json;
 
+use wordhoard_query::format::SourceFile;
 use wordhoard_query::Index;
 
 use super::Context;
@@ -87,11 +88,11 @@ pub fn info(ctx: &Context) -> Result<()> {
             "name": meta.name,
             "words": meta.word_count,
             "alphabet": meta.alphabet,
-            "sources": meta.sources,
-            "source_sha256": meta.source_sha256,
+            "sources": meta.sources.iter().map(source_json).collect::<Vec<_>>(),
+            "source_sha256": meta.source_sha256.to_string(),
             "lines_read": meta.lines_read,
             "lines_skipped": meta.lines_skipped,
-            "common_source": meta.common_source,
+            "common_source": meta.common_source.as_ref().map(source_json),
             "common_words": meta.common_count,
             "tool_version": meta.tool_version,
             "built_at_unix": meta.built_at_unix,
@@ -107,14 +108,14 @@ pub fn info(ctx: &Context) -> Result<()> {
             ("name", shown(&meta.name)),
             ("words", thousands(meta.word_count)),
             ("alphabet", shown(&meta.alphabet)),
-            ("sources", shown(&meta.sources.join(", "))),
-            ("source sha256", shown(&meta.source_sha256)),
+            ("sources", shown(&meta.sources.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "))),
+            ("source sha256", meta.source_sha256.to_string()),
             ("lines read", format!("{} ({} skipped)", thousands(meta.lines_read), thousands(meta.lines_skipped))),
             (
                 "common list",
                 meta.common_source
                     .as_ref()
-                    .map_or("none".into(), |c| format!("{} ({} words)", shown(c), thousands(meta.common_count))),
+                    .map_or("none".into(), |c| format!("{} ({} words)", shown(&c.name), thousands(meta.common_count))),
             ),
             ("built by", format!("wordhoard {} on {}", shown(&meta.tool_version), utc_time(meta.built_at_unix))),
             ("size", format!("{} bytes", thousands(index.as_bytes().len() as u64))),
@@ -127,6 +128,11 @@ pub fn info(ctx: &Context) -> Result<()> {
             let _ = writeln!(s, "  {name:<14} {:>12} bytes at {offset:>9}  crc32 {crc:08x}", thousands(*len));
         }
     })
+}
+
+/// A word list as `info --json` shows it.
+fn source_json(source: &SourceFile) -> serde_json::Value {
+    json!({"name": source.name, "sha256": source.sha256.to_string()})
 }
 
 /// Checks every section; exits 1 naming the first bad one.

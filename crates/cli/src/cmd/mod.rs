@@ -47,7 +47,7 @@ impl Context {
         }
         let opened = if self.no_mmap { Index::read(&choice.path) } else { Index::open(&choice.path) };
         opened.map_err(|e| match e.kind() {
-            ErrorKind::Io(_) => anyhow!(e),
+            ErrorKind::Io { .. } => anyhow!(e),
             _ => anyhow!("{}: {e}", choice.path.display()),
         })
     }

@@ -47,7 +47,7 @@
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::fasthash::IntMap;
-use crate::format::MAX_WORD_LEN;
+use crate::format::{SectionId, MAX_WORD_LEN};
 
 /// The fst format version this reader reads (and the builder writes).
 pub const VERSION: u64 = 3;
@@ -73,7 +73,7 @@ pub struct FstMap<'a> {
     nodes: &'a [u8],
     root: usize,
     len: u64,
-    what: &'static str,
+    section: SectionId,
 }
 
 /// One transition of a node.
@@ -131,10 +131,10 @@ impl Node {
 
 impl<'a> FstMap<'a> {
     /// Opens map bytes: the version, the footer and the root's address are
-    /// checked; nodes are checked as they are read. `what` names the map
-    /// in errors (`words FST`).
-    pub fn new(bytes: &'a [u8], what: &'static str) -> Result<FstMap<'a>> {
-        let corrupt = |msg: &str| Error::corrupt(format!("the {what} {msg}"));
+    /// checked; nodes are checked as they are read. Errors name `section`,
+    /// the section that holds the map.
+    pub fn new(bytes: &'a [u8], section: SectionId) -> Result<FstMap<'a>> {
+        let corrupt = |msg: &str| Error::corrupt_in(section, format!("the FST {msg}"));
         if bytes.len() < HEADER_LEN + FOOTER_LEN {
             return Err(corrupt("is too short to be an FST"));
         }
@@ -148,7 +148,7 @@ impl<'a> FstMap<'a> {
         let nodes = &bytes[..footer];
         let root = usize::try_from(root).ok().filter(|&r| r == EMPTY_ADDRESS || (HEADER_LEN..footer).contains(&r));
         let root = root.ok_or_else(|| corrupt("has its root outside its nodes"))?;
-        Ok(FstMap { nodes, root, len, what })
+        Ok(FstMap { nodes, root, len, section })
     }
 
     /// The number of keys, as the map states it (a search never reports
@@ -163,7 +163,7 @@ impl<'a> FstMap<'a> {
     }
 
     fn corrupt(&self, msg: &str) -> Error {
-        Error::corrupt(format!("the {} {msg}", self.what))
+        Error::corrupt_in(self.section, format!("the FST {msg}"))
     }
 
     /// The value of `key`, if the map has it.
@@ -596,7 +596,7 @@ mod tests {
             let rank = round % 2 == 0;
             let bytes = crate_map(&keys, rank);
             let theirs = ::fst::Map::new(bytes.clone()).unwrap();
-            let ours = FstMap::new(&bytes, "test FST").unwrap();
+            let ours = FstMap::new(&bytes, SectionId::Words).unwrap();
             assert_eq!(ours.len(), theirs.len());
             let mut want = Vec::new();
             let mut stream = theirs.stream();
@@ -674,7 +674,7 @@ mod tests {
             below = any_node(&mut out, false, &[(b'a', 0, below), (b'b', 0, below)]);
         }
         let bytes = finish(out, 3, below);
-        let map = FstMap::new(&bytes, "bomb FST").unwrap();
+        let map = FstMap::new(&bytes, SectionId::Words).unwrap();
         let err = all(&map, ALL).unwrap_err().to_string();
         assert!(err.contains("more keys than the 3 it states"), "{err}");
         let err = map.check_rank_map(&Alphabet::new("ab").unwrap()).unwrap_err().to_string();
@@ -687,13 +687,13 @@ mod tests {
     fn addresses_out_of_bounds_are_errors() {
         // The root past the nodes.
         let bytes = finish(start(), 0, 500);
-        assert!(FstMap::new(&bytes, "t").unwrap_err().to_string().contains("root outside"));
+        assert!(FstMap::new(&bytes, SectionId::Words).unwrap_err().to_string().contains("root outside"));
         // A transition whose delta reaches before the nodes, or wraps.
         for delta_target in [3usize, usize::MAX - 5] {
             let mut out = start();
             let root = any_node(&mut out, false, &[(b'a', 0, delta_target)]);
             let bytes = finish(out, 1, root);
-            let map = FstMap::new(&bytes, "t").unwrap();
+            let map = FstMap::new(&bytes, SectionId::Words).unwrap();
             assert!(map.get(b"a").is_err());
             assert!(all(&map, ALL).is_err());
             assert!(map.key_of(0, &mut Vec::new()).is_err());
@@ -704,13 +704,18 @@ mod tests {
         out.extend_from_slice(&[0x88, 60, 0]);
         let root = out.len() - 1;
         let bytes = finish(out, 1, root);
-        assert!(FstMap::new(&bytes, "t").unwrap().get(b"a").is_err());
+        assert!(FstMap::new(&bytes, SectionId::Words).unwrap().get(b"a").is_err());
         // Sizes over 8 bytes.
         let mut out = start();
         out.extend_from_slice(&[0, 0xf9, 1, 0]);
         let root = out.len() - 1;
         let bytes = finish(out, 1, root);
-        assert!(FstMap::new(&bytes, "t").unwrap().get(b"a").unwrap_err().to_string().contains("size byte"));
+        assert!(FstMap::new(&bytes, SectionId::Words)
+            .unwrap()
+            .get(b"a")
+            .unwrap_err()
+            .to_string()
+            .contains("size byte"));
     }
 
     #[test]
@@ -718,7 +723,7 @@ mod tests {
         let alphabet = Alphabet::new("abc").unwrap();
         let check = |out: Vec<u8>, len: u64, root: usize| {
             let bytes = finish(out, len, root);
-            FstMap::new(&bytes, "t").unwrap().check_rank_map(&alphabet).map_err(|e| e.to_string())
+            FstMap::new(&bytes, SectionId::Words).unwrap().check_rank_map(&alphabet).map_err(|e| e.to_string())
         };
         // a, b: fine; stating 3 is not.
         let mut out = start();
@@ -747,7 +752,7 @@ mod tests {
             below = any_node(&mut out, false, &[(b'a', 0, below)]);
         }
         let bytes = finish(out, 1, below);
-        let map = FstMap::new(&bytes, "t").unwrap();
+        let map = FstMap::new(&bytes, SectionId::Words).unwrap();
         let err = map.check_rank_map(&alphabet).unwrap_err().to_string();
         assert!(err.contains("longer than"), "{err}");
         assert!(all(&map, ALL).unwrap_err().to_string().contains("longer than"));
@@ -766,7 +771,7 @@ mod tests {
                 let at = rng.below(bytes.len() as u64) as usize;
                 bytes[at] = rng.below(256) as u8;
             }
-            if let Ok(map) = FstMap::new(&bytes, "t") {
+            if let Ok(map) = FstMap::new(&bytes, SectionId::Words) {
                 let _ = map.get(b"cab");
                 let _ = map.key_of(rng.below(6), &mut Vec::new());
                 let _ = all(&map, ALL);

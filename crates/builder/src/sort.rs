@@ -1,0 +1,162 @@
+//! Sorting byte strings fast: ids ordered by the bytes they stand for,
+//! through packed prefix keys and a radix sort, with byte comparisons only
+//! among ties. The word list and the anagram terms are sorted with it.
+
+/// The distinct bytes among `bytes`, ascending: the letters a list uses,
+/// to number them densely.
+pub(crate) fn distinct_bytes<'a>(bytes: impl IntoIterator<Item = &'a u8>) -> Vec<u8> {
+    let mut seen = [false; 256];
+    bytes.into_iter().for_each(|&b| seen[b as usize] = true);
+    (0..=255u8).filter(|&b| seen[b as usize]).collect()
+}
+
+/// Byte strings as `u64`s that keep their order: the first 12 bytes, 5
+/// bits each, as 1 + their rank among the bytes that occur, 0 past the
+/// end. Ranks past 30 share the value 31 (one alphabet never gets there),
+/// and a key stops after one, as what follows cannot order keys.
+pub(crate) struct Prefixes {
+    rank: [u8; 256],
+}
+
+impl Prefixes {
+    const LEN: usize = 12;
+    const CAPPED: u64 = 31;
+
+    /// Keys for strings of the given bytes (distinct and ascending; every
+    /// byte the strings hold must be among them).
+    pub(crate) fn new(bytes_used: &[u8]) -> Prefixes {
+        let mut rank = [Self::CAPPED as u8; 256];
+        for (r, &b) in bytes_used.iter().enumerate() {
+            rank[b as usize] = (1 + r).min(Self::CAPPED as usize) as u8;
+        }
+        Prefixes { rank }
+    }
+
+    #[inline]
+    pub(crate) fn key(&self, bytes: &[u8]) -> u64 {
+        let (mut key, mut n) = (0u64, 0);
+        for &b in bytes.iter().take(Self::LEN) {
+            key = key << 5 | self.rank[b as usize] as u64;
+            n += 1;
+            if self.rank[b as usize] as u64 == Self::CAPPED {
+                break;
+            }
+        }
+        key << (5 * (Self::LEN - n))
+    }
+
+    /// True when strings with this key are all the same string: it ends
+    /// within 11 bytes and holds no capped rank.
+    #[inline]
+    pub(crate) fn settles(key: u64) -> bool {
+        // A bit per 5-bit field that is all ones.
+        const LOW: u64 = 0x0842_1084_2108_4210 >> 4;
+        let all_ones = key & key >> 1 & key >> 2 & key >> 3 & key >> 4 & LOW;
+        key & 31 == 0 && all_ones == 0
+    }
+}
+
+/// Sorts ids by the bytes `key` gives each (ties by id); `bytes_used`
+/// holds every byte they hold, ascending (extra ones do no harm).
+pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], bytes_used: &[u8], key: impl Fn(u32) -> &'a [u8]) {
+    let prefixes = Prefixes::new(bytes_used);
+    let mut keyed: Vec<(u64, u32)> = ids.iter().map(|&id| (prefixes.key(key(id)), id)).collect();
+    sort_keyed(&mut keyed, key);
+    for (slot, (_, id)) in ids.iter_mut().zip(keyed) {
+        *slot = id;
+    }
+}
+
+/// Sorts (prefix key, id) pairs by the bytes `key` gives each id, ties by
+/// id. The sort itself runs on the keys; only runs of equal keys that do
+/// not settle the order are compared byte by byte.
+pub(crate) fn sort_keyed<'a>(keyed: &mut Vec<(u64, u32)>, key: impl Fn(u32) -> &'a [u8]) {
+    radix_sort(keyed);
+    let mut i = 0;
+    while i < keyed.len() {
+        let run = 1 + keyed[i + 1..].iter().take_while(|k| k.0 == keyed[i].0).count();
+        let tied = &mut keyed[i..i + run];
+        if Prefixes::settles(tied[0].0) {
+            // One string: ids in order (they came so, and the sort is stable).
+            if !tied.is_sorted_by_key(|k| k.1) {
+                tied.sort_unstable_by_key(|k| k.1);
+            }
+        } else {
+            let by_bytes = |a: &(u64, u32), b: &(u64, u32)| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1));
+            if !tied.is_sorted_by(|a, b| by_bytes(a, b).is_le()) {
+                tied.sort_unstable_by(by_bytes);
+            }
+        }
+        i += run;
+    }
+}
+
+/// Sorts by the 60-bit key, stably: six passes of ten bits, least
+/// significant first, each a counting sort; a pass where every key shares
+/// the digit is skipped.
+fn radix_sort(items: &mut Vec<(u64, u32)>) {
+    const BITS: u32 = 10;
+    const PASSES: usize = 6;
+    let mut counts = vec![[0usize; 1 << BITS]; PASSES];
+    for &(key, _) in items.iter() {
+        for (pass, count) in counts.iter_mut().enumerate() {
+            count[(key >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1)] += 1;
+        }
+    }
+    let mut spare = vec![(0u64, 0u32); items.len()];
+    for (pass, count) in counts.iter_mut().enumerate() {
+        if count.contains(&items.len()) {
+            continue;
+        }
+        let mut next = 0;
+        for c in count.iter_mut() {
+            (*c, next) = (next, next + *c);
+        }
+        for &item in items.iter() {
+            let digit = (item.0 >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1);
+            spare[count[digit]] = item;
+            count[digit] += 1;
+        }
+        std::mem::swap(items, &mut spare);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_by_bytes_matches_a_plain_sort() {
+        // Ties of the 12-byte packed prefix: long shared prefixes, keys that
+        // differ only by trailing lowest bytes, and more than 31 byte values.
+        let mut keys: Vec<Vec<u8>> = vec![
+            b"aaaa".to_vec(),
+            b"aaa".to_vec(),
+            b"abcdefghijklmnop".to_vec(),
+            b"abcdefghijklmnoa".to_vec(),
+            b"abcdefghijkl".to_vec(),
+            b"abcdefghijklm".to_vec(),
+            b"zz".to_vec(),
+            b"zz".to_vec(),
+            // 11, 12 and 13 bytes with one prefix, some repeated.
+            b"bbbbbbbbbbb".to_vec(),
+            b"bbbbbbbbbbbb".to_vec(),
+            b"bbbbbbbbbbbb".to_vec(),
+            b"bbbbbbbbbbbba".to_vec(),
+            b"bbbbbbbbbbba".to_vec(),
+        ];
+        keys.extend((0u8..60).map(|i| vec![b'!' + i, b'!' + (i as u32 * 7 % 60) as u8]));
+        let mut rng = wordhoard_query::rng::SplitMix64::new(3);
+        keys.extend((0..2000).map(|_| (0..rng.below(20)).map(|_| b'a' + rng.below(3) as u8).collect()));
+        let ids: Vec<u32> = (0..keys.len() as u32).rev().collect();
+        let mut want: Vec<u32> = (0..keys.len() as u32).collect();
+        want.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]).then(a.cmp(&b)));
+        let used = distinct_bytes(keys.iter().flatten());
+        // The bytes used, or more bytes than that: the same order.
+        for used in [used, (0..=255).collect()] {
+            let mut got = ids.clone();
+            sort_by_bytes(&mut got, &used, |id| &keys[id as usize]);
+            assert_eq!(got, want);
+        }
+    }
+}

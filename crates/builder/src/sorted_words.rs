@@ -1,0 +1,130 @@
+//! The sorted word arena: distinct words in byte order, back to back in
+//! one buffer; a word's id is its position.
+
+use crate::sort::{distinct_bytes, sort_by_bytes};
+
+/// Sorts the words `spans` point at in `bytes`, drops repeats, and copies
+/// them into a fresh arena in order. `strictly_sorted` says the spans are
+/// known to be in order without repeats.
+pub(crate) fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>, strictly_sorted: bool) -> SortedWords {
+    let word = |&(at, len): &(u32, u8)| &bytes[at as usize..at as usize + len as usize];
+    // Most lists arrive sorted and without repeats, and the words were
+    // appended in order with nothing between them: the arena already is
+    // the answer.
+    let back_to_back = spans.windows(2).all(|w| w[0].0 + w[0].1 as u32 == w[1].0)
+        && spans.first().is_none_or(|s| s.0 == 0)
+        && spans.last().is_none_or(|s| s.0 as usize + s.1 as usize == bytes.len());
+    if strictly_sorted && back_to_back {
+        let starts = spans.iter().map(|s| s.0).chain([bytes.len() as u32]).collect();
+        return SortedWords { bytes, starts };
+    }
+    if !strictly_sorted && !spans.is_sorted_by(|a, b| word(a) <= word(b)) {
+        let mut order: Vec<u32> = (0..spans.len() as u32).collect();
+        sort_by_bytes(&mut order, &distinct_bytes(&bytes), |i| word(&spans[i as usize]));
+        spans = order.into_iter().map(|i| spans[i as usize]).collect();
+    }
+    spans.dedup_by(|a, b| word(a) == word(b));
+    let mut sorted =
+        SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
+    for span in &spans {
+        sorted.starts.push(sorted.bytes.len() as u32);
+        sorted.bytes.extend_from_slice(word(span));
+    }
+    sorted.starts.push(sorted.bytes.len() as u32);
+    sorted
+}
+
+/// Distinct words in byte order, in one arena; a word's id is its position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SortedWords {
+    pub(crate) bytes: Vec<u8>,
+    /// Where each word starts in `bytes`, and one past the last word.
+    pub(crate) starts: Vec<u32>,
+}
+
+impl SortedWords {
+    /// The number of words.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// True when there are no words.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The word with id `id`.
+    #[inline]
+    pub fn get(&self, id: usize) -> &[u8] {
+        &self.bytes[self.span(id)]
+    }
+
+    /// Where word `id` lies in [`SortedWords::bytes`].
+    #[inline]
+    pub fn span(&self, id: usize) -> std::ops::Range<usize> {
+        self.starts[id] as usize..self.starts[id + 1] as usize
+    }
+
+    /// All words' bytes, back to back in id order.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The words in id (sorted) order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        (0..self.len()).map(|id| self.get(id))
+    }
+
+    /// Any words (of any bytes), sorted and without repeats: for tests.
+    #[cfg(test)]
+    pub(crate) fn from_words(words: impl IntoIterator<Item = Vec<u8>>) -> SortedWords {
+        let (mut bytes, mut spans) = (Vec::new(), Vec::new());
+        for word in words {
+            spans.push((bytes.len() as u32, word.len() as u8));
+            bytes.extend_from_slice(&word);
+        }
+        sort_and_dedup(bytes, spans, false)
+    }
+
+    /// The id of a word, if present.
+    pub fn find(&self, word: &[u8]) -> Option<usize> {
+        let id = self.first_not_below(word, 0..self.len());
+        (id < self.len() && self.get(id) == word).then_some(id)
+    }
+
+    /// The first id in `within` whose word is not below `word` (the end of
+    /// `within` when none is): a binary search.
+    pub fn first_not_below(&self, word: &[u8], within: std::ops::Range<usize>) -> usize {
+        let (mut lo, mut hi) = (within.start, within.end.min(self.len()));
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.get(mid) < word {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::wordlist::{WordList, WordSource};
+    use wordhoard_query::Alphabet;
+
+    #[test]
+    fn sorted_lists_keep_their_arena_and_others_get_the_same_words() {
+        let words = |text: &str| {
+            let list = WordList::read(&[WordSource::from_text("t", text)], &Alphabet::latin()).unwrap();
+            list.into_sorted_words()
+        };
+        let sorted = words("ant\nbee\ncat\n");
+        assert_eq!(sorted.iter().collect::<Vec<_>>(), [&b"ant"[..], b"bee", b"cat"]);
+        // Out of order, repeated, or with a skipped line between: same words.
+        assert_eq!(words("cat\nant\nbee\n"), sorted);
+        assert_eq!(words("ant\nbee\nbee\ncat\n"), sorted);
+        assert_eq!(words("ant\n4x4\nbee\n\nCat\n"), sorted);
+        assert_eq!(words("").len(), 0);
+    }
+}
