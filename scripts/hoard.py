@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""A second reader of the wordhoard index format, written from its spec
+(crates/query/FORMAT.md) alone, with Python's standard library.
+
+    python3 scripts/hoard.py INDEX.hoard         # what `wordhoard info --json` prints
+
+It checks what the spec says a reader checks before using a section (the
+magic, the version, the header's CRC-32, each section's bounds, alignment,
+padding and CRC-32), decodes the metadata, checks the word count against
+the words FST's footer, and prints the same JSON as `wordhoard --index
+INDEX.hoard info --json`. A damaged file is one line on stderr and exit 1.
+"""
+
+import json
+import struct
+import sys
+import zlib
+
+MAGIC = b"\x89HOARD\r\n"
+FORMAT_VERSION = 2
+MAX_SECTIONS = 256
+SECTION_NAMES = {
+    1: "meta",
+    2: "words",
+    3: "common",
+    16: "lettersets",
+    17: "honeycombs",
+    18: "common_honeycombs",
+    32: "terms",
+    33: "chains",
+}
+FST_HEADER_LEN = 16
+FST_FOOTER_LEN = 20
+
+
+class BadIndex(Exception):
+    """The file breaks a rule of the spec."""
+
+
+def section_name(code):
+    return SECTION_NAMES.get(code, "section-%d" % code)
+
+
+def u32(data, at):
+    if at + 4 > len(data):
+        raise BadIndex("header is truncated")
+    return struct.unpack_from("<I", data, at)[0]
+
+
+def u64(data, at):
+    if at + 8 > len(data):
+        raise BadIndex("header is truncated")
+    return struct.unpack_from("<Q", data, at)[0]
+
+
+def read_header(data):
+    """The section table: a list of (code, offset, length, crc), checked."""
+    if len(data) < 8 or data[:8] != MAGIC:
+        raise BadIndex("not a wordhoard index (wrong magic bytes)")
+    version = u32(data, 8)
+    if version != FORMAT_VERSION:
+        raise BadIndex("index format %d; this reader reads %d" % (version, FORMAT_VERSION))
+    count = u32(data, 12)
+    if count > MAX_SECTIONS:
+        raise BadIndex("section count %d is over %d" % (count, MAX_SECTIONS))
+    table_end = 16 + 32 * count
+    if zlib.crc32(data[:table_end]) != u32(data, table_end):
+        raise BadIndex("header fails its checksum")
+    if u32(data, table_end + 4) != 0:
+        raise BadIndex("header's reserved field is not zero")
+    header_end = table_end + 8
+    sections = []
+    for i in range(count):
+        at = 16 + 32 * i
+        code, offset, length, crc = u32(data, at), u64(data, at + 8), u64(data, at + 16), u32(data, at + 24)
+        name = section_name(code)
+        if offset % 8 or offset < header_end or offset + length > len(data):
+            raise BadIndex("section `%s` is misplaced or ends past the end of the file" % name)
+        sections.append((code, offset, length, crc))
+    codes = [s[0] for s in sections]
+    if len(set(codes)) != len(codes):
+        raise BadIndex("a section appears twice")
+    cursor = header_end
+    for code, offset, length, _ in sorted(sections, key=lambda s: s[1]):
+        gap = data[cursor:offset]
+        if offset < cursor or len(gap) >= 8 or gap.strip(b"\0"):
+            raise BadIndex("section `%s` overlaps another or follows non-zero padding" % section_name(code))
+        cursor = offset + length
+    tail = data[cursor:]
+    if len(tail) >= 8 or tail.strip(b"\0"):
+        raise BadIndex("the file has bytes after its last section")
+    for code, offset, length, crc in sections:
+        if zlib.crc32(data[offset:offset + length]) != crc:
+            raise BadIndex("section `%s` fails its checksum" % section_name(code))
+    return version, sections
+
+
+class Fields:
+    """A cursor over the `meta` section's fields."""
+
+    def __init__(self, data):
+        self.data, self.at = data, 0
+
+    def take(self, n, what):
+        if self.at + n > len(self.data):
+            raise BadIndex("section `meta` is truncated at %s" % what)
+        out = self.data[self.at:self.at + n]
+        self.at += n
+        return out
+
+    def u64(self, what):
+        return struct.unpack("<Q", self.take(8, what))[0]
+
+    def u32(self, what):
+        return struct.unpack("<I", self.take(4, what))[0]
+
+    def string(self, what):
+        raw = self.take(self.u32(what), what)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadIndex("section `meta`: %s is not UTF-8" % what)
+
+    def digest(self, what):
+        return self.take(32, what).hex()
+
+    def sources(self, what):
+        count = self.u32(what)
+        if count > (len(self.data) - self.at) // 36:
+            raise BadIndex("section `meta`: %s %d is more than its bytes hold" % (what, count))
+        return [{"name": self.string(what), "sha256": self.digest(what)} for _ in range(count)]
+
+
+def read_meta(data):
+    f = Fields(data)
+    meta = {}
+    for key in ("word_count", "lines_read", "lines_skipped", "common_count", "built_at_unix"):
+        meta[key] = f.u64(key)
+    for key in ("name", "alphabet", "tool_version"):
+        meta[key] = f.string(key)
+    meta["sources"] = f.sources("the source count")
+    if not meta["sources"]:
+        raise BadIndex("section `meta` names no word list")
+    meta["source_sha256"] = f.digest("the sources' digest")
+    common = f.sources("the common list count")
+    if len(common) > 1:
+        raise BadIndex("section `meta` names %d common lists" % len(common))
+    meta["common_source"] = common[0] if common else None
+    if f.at != len(data):
+        raise BadIndex("section `meta` has bytes after its last field")
+    return meta
+
+
+def fst_key_count(fst):
+    if len(fst) < FST_HEADER_LEN + FST_FOOTER_LEN:
+        raise BadIndex("the words FST is too short")
+    version = struct.unpack_from("<Q", fst, 0)[0]
+    if version != 3:
+        raise BadIndex("the words FST has fst format version %d" % version)
+    return struct.unpack_from("<Q", fst, len(fst) - FST_FOOTER_LEN)[0]
+
+
+def info(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    version, sections = read_header(data)
+    by_name = {section_name(code): (offset, length) for code, offset, length, _ in sections}
+    for required in ("meta", "words"):
+        if required not in by_name:
+            raise BadIndex("index has no `%s` section" % required)
+    offset, length = by_name["meta"]
+    meta = read_meta(data[offset:offset + length])
+    offset, length = by_name["words"]
+    if fst_key_count(data[offset:offset + length]) != meta["word_count"]:
+        raise BadIndex("the words FST and the metadata disagree on the word count")
+    return {
+        "path": path,
+        "format_version": version,
+        "name": meta["name"],
+        "words": meta["word_count"],
+        "alphabet": meta["alphabet"],
+        "sources": meta["sources"],
+        "source_sha256": meta["source_sha256"],
+        "lines_read": meta["lines_read"],
+        "lines_skipped": meta["lines_skipped"],
+        "common_source": meta["common_source"],
+        "common_words": meta["common_count"],
+        "tool_version": meta["tool_version"],
+        "built_at_unix": meta["built_at_unix"],
+        "bytes": len(data),
+        "sections": [
+            {"name": section_name(code), "offset": offset, "bytes": length, "crc32": "%08x" % crc}
+            for code, offset, length, crc in sections
+        ],
+    }
+
+
+def main(argv):
+    if len(argv) != 2 or argv[1] in ("-h", "--help"):
+        sys.stderr.write("usage: hoard.py INDEX.hoard\n")
+        return 2
+    try:
+        out = info(argv[1])
+    except OSError as e:
+        sys.stderr.write("hoard.py: error: cannot read %s: %s\n" % (argv[1], e.strerror or e))
+        return 1
+    except BadIndex as e:
+        sys.stderr.write("hoard.py: error: %s: %s\n" % (argv[1], e))
+        return 1
+    sys.stdout.write(json.dumps(out, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
