@@ -2,6 +2,10 @@
 //! skipped, or fails with one line naming the file; memory stays bounded.
 
 mod common;
+// The query crate's seeded generator (not public there).
+#[path = "../crates/query/src/rng.rs"]
+mod rng;
+use rng::SplitMix64;
 
 use std::io::Write;
 use std::process::Stdio;
@@ -86,7 +90,7 @@ fn ten_million_lines_stay_bounded() {
         .spawn()
         .unwrap();
     let mut stdin = std::io::BufWriter::new(child.stdin.take().unwrap());
-    let mut rng = wordhoard_query::rng::SplitMix64::new(3);
+    let mut rng = SplitMix64::new(3);
     let words: Vec<String> =
         (0..20_000).map(|_| (0..3 + rng.below(7)).map(|_| (b'a' + rng.below(12) as u8) as char).collect()).collect();
     for i in 0..10_000_000usize {

@@ -3,11 +3,10 @@
 
 use wordhoard_query::anigram::{GOAL_LEN, NO_NEXT};
 use wordhoard_query::format::ColumnsWriter;
-use wordhoard_query::rng::SplitMix64;
 
 use crate::error::BuildError;
 use crate::fst_writer;
-use crate::hash::{FastMap, TagTable};
+use crate::hash::{spread, FastMap, TagTable};
 use crate::sort::{distinct_bytes, sort_keyed, Prefixes};
 use crate::sorted_words::SortedWords;
 
@@ -156,8 +155,7 @@ impl TermKeys {
         for (lane, &b) in bytes_used.iter().take(32).enumerate() {
             unit[b as usize] = 1 << (4 * lane);
         }
-        let mut rng = SplitMix64::new(0x5eed);
-        TermKeys { value: std::array::from_fn(|_| rng.next_u64()), unit }
+        TermKeys { value: std::array::from_fn(|i| spread(0x5eed, i as u64)), unit }
     }
 
     /// The term's hash and key (`NO_KEY` when it has none). Terms are
@@ -313,6 +311,7 @@ fn group_by_length(lens: &[u8]) -> (Vec<u32>, Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::SplitMix64;
 
     /// Every (from, to) where `to` is `from` plus one letter, by brute force.
     fn brute_edges(terms: &[Vec<u8>]) -> Vec<(u32, u32)> {

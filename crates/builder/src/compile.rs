@@ -302,7 +302,7 @@ fn common_section(flags: &[bool]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wordhoard_query::rng::SplitMix64;
+    use crate::test_rng::SplitMix64;
 
     #[test]
     fn flags_exactly_the_common_words_in_the_list() {

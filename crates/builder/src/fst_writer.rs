@@ -634,7 +634,7 @@ mod tests {
 
     #[test]
     fn round_trips_random_maps() {
-        let mut rng = wordhoard_query::rng::SplitMix64::new(7);
+        let mut rng = crate::test_rng::SplitMix64::new(7);
         for round in 0..300 {
             let count = rng.below(60) as usize;
             let alphabet = if round % 3 == 0 { 3 } else { 26 };

@@ -5,6 +5,16 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// The SplitMix64 output function of the `i`-th step from `seed`: values
+/// that look random and are the same on every platform and build, for
+/// keys that must spread well (a sum of them per term, say).
+pub(crate) fn spread(seed: u64, i: u64) -> u64 {
+    let mut z = seed.wrapping_add((i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A multiply-rotate hasher in the style of rustc's FxHash.
 #[derive(Default, Clone, Copy)]
 pub struct FastHasher(u64);

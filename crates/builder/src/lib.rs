@@ -38,6 +38,10 @@ mod hash;
 mod publish;
 mod sort;
 mod sorted_words;
+// The query crate's seeded generator, for tests (it is not public there).
+#[cfg(test)]
+#[path = "../../query/src/rng.rs"]
+mod test_rng;
 pub mod wordlist;
 
 pub use compile::{build_index, default_name, BuildOptions, BuildReport, Built, CommonReport};

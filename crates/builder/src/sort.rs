@@ -146,7 +146,7 @@ mod tests {
             b"bbbbbbbbbbba".to_vec(),
         ];
         keys.extend((0u8..60).map(|i| vec![b'!' + i, b'!' + (i as u32 * 7 % 60) as u8]));
-        let mut rng = wordhoard_query::rng::SplitMix64::new(3);
+        let mut rng = crate::test_rng::SplitMix64::new(3);
         keys.extend((0..2000).map(|_| (0..rng.below(20)).map(|_| b'a' + rng.below(3) as u8).collect()));
         let ids: Vec<u32> = (0..keys.len() as u32).rev().collect();
         let mut want: Vec<u32> = (0..keys.len() as u32).collect();

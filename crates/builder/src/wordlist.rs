@@ -526,7 +526,7 @@ mod tests {
     fn a_list_read_whole_in_two_parts_matches_it_streamed() {
         // Over the size read on two threads, with every kind of line, a
         // BOM first, no line end last, and words out of order at the split.
-        let mut rng = wordhoard_query::rng::SplitMix64::new(9);
+        let mut rng = crate::test_rng::SplitMix64::new(9);
         let kinds: [&[u8]; 9] =
             [b"Apple", b"  pear\r", b"", b"4x4", b"don't", b"\xff\xfe", b"ZEBRA", b"kiwi", "\u{212A}elvin".as_bytes()];
         let mut text = b"\xEF\xBB\xBFfirst\n".to_vec();
@@ -591,8 +591,8 @@ mod tests {
 
     #[test]
     fn precedes_is_the_strict_byte_order() {
-        let mut rng = wordhoard_query::rng::SplitMix64::new(11);
-        let word = |rng: &mut wordhoard_query::rng::SplitMix64| -> Vec<u8> {
+        let mut rng = crate::test_rng::SplitMix64::new(11);
+        let word = |rng: &mut crate::test_rng::SplitMix64| -> Vec<u8> {
             (0..rng.below(20)).map(|_| [0u8, b'a', b'b', 255][rng.below(4) as usize]).collect()
         };
         for _ in 0..20_000 {

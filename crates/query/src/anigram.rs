@@ -113,7 +113,7 @@ impl Games<'_> {
     fn at(&self, t: usize) -> Result<u64> {
         match self {
             Games::Narrow(g) => {
-                g.get(t).map(u64::from).ok_or_else(|| Error::corrupt_in(SectionId::Chains, "a term id is out of range"))
+                g.get(t).map(u64::from).ok_or_else(|| SectionId::Chains.corrupt("a term id is out of range"))
             }
             Games::Wide(g) => g.at(t),
         }
@@ -154,7 +154,7 @@ impl<'a> Chains<'a> {
 fn agree(terms: Option<&Terms>, chains: Option<&Chains>) -> Result<()> {
     match (terms, chains) {
         (Some(t), Some(c)) if t.fst.len() != c.lens.len() => {
-            Err(Error::corrupt_in(SectionId::Chains, "has a term count other than section `terms`"))
+            Err(SectionId::Chains.corrupt("has a term count other than section `terms`"))
         }
         _ => Ok(()),
     }
@@ -169,10 +169,10 @@ pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     // Every word is in exactly one group: as many ids as words, each in
     // range (the builder writes each group's ids ascending).
     if terms.group_ids.len() != index.word_count() {
-        return Err(Error::corrupt_in(SectionId::Terms, "does not hold every word once"));
+        return Err(SectionId::Terms.corrupt("does not hold every word once"));
     }
     if terms.group_ids.max().is_some_and(|id| id as usize >= index.word_count()) {
-        return Err(Error::corrupt_in(SectionId::Terms, "has a word id out of range"));
+        return Err(SectionId::Terms.corrupt("has a word id out of range"));
     }
     terms.fst.check_rank_map(index.alphabet())?;
     Ok(())
@@ -198,9 +198,8 @@ pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let (mut linked_right, mut counts_add_up, mut start) = (true, true, 0);
     for (t, (&len, end)) in lens.iter().zip(ends.chunks_exact(4).map(u32_at)).enumerate() {
         let want = len.checked_add(1);
-        let edges = succs
-            .get(4 * start..4 * end)
-            .ok_or_else(|| Error::corrupt_in(SectionId::Chains, "has offsets out of order"))?;
+        let edges =
+            succs.get(4 * start..4 * end).ok_or_else(|| SectionId::Chains.corrupt("has offsets out of order"))?;
         let mut games = 0u64;
         for s in edges.chunks_exact(4).map(u32_at) {
             linked_right &= lens.get(s).copied() == want;
@@ -215,10 +214,10 @@ pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
         start = end;
     }
     if !linked_right {
-        return Err(Error::corrupt_in(SectionId::Chains, "links a term to one that is not one letter longer"));
+        return Err(SectionId::Chains.corrupt("links a term to one that is not one letter longer"));
     }
     if !counts_add_up {
-        return Err(Error::corrupt_in(SectionId::Chains, "has game counts that do not add up"));
+        return Err(SectionId::Chains.corrupt("has game counts that do not add up"));
     }
     for (t, &len) in lens.iter().enumerate() {
         let (longest, next) = (c.longest[t], c.next.at(t)? as u32);
@@ -229,7 +228,7 @@ pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
                 && c.longest.get(next as usize).copied() == longest.checked_sub(1)
         };
         if !fits {
-            return Err(Error::corrupt_in(SectionId::Chains, "has a longest chain that does not follow its links"));
+            return Err(SectionId::Chains.corrupt("has a longest chain that does not follow its links"));
         }
     }
     Ok(())
@@ -325,7 +324,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
                 .chains()?
                 .next
                 .get(t as usize)
-                .ok_or_else(|| Error::corrupt_in(SectionId::Chains, "a next-term index is out of range"))?;
+                .ok_or_else(|| SectionId::Chains.corrupt("a next-term index is out of range"))?;
             at = if next == NO_NEXT {
                 None
             } else {
@@ -411,7 +410,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             }
             *pick -= g;
         }
-        Err(Error::corrupt_in(SectionId::Chains, "game counts do not add up"))
+        Err(SectionId::Chains.corrupt("game counts do not add up"))
     }
 
     /// A term and its words.
@@ -419,14 +418,11 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let terms = self.terms()?;
         let mut term = Vec::new();
         if t as usize >= terms.fst.len() || !terms.fst.key_of(t as u64, &mut term)? {
-            return Err(Error::corrupt_in(SectionId::Terms, "a term id is not in the FST"));
+            return Err(SectionId::Terms.corrupt("a term id is not in the FST"));
         }
         let alphabet = self.index.alphabet();
         if !alphabet.is_word(&term) {
-            return Err(Error::corrupt_in(
-                SectionId::Terms,
-                "the FST holds a term with a character outside the alphabet",
-            ));
+            return Err(SectionId::Terms.corrupt("the FST holds a term with a character outside the alphabet"));
         }
         Ok(Step { term: alphabet.word_string(term), words: self.words_of(t)? })
     }
@@ -436,7 +432,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let range = terms.groups.range(t as usize)?;
         let ids = range.map(|i| terms.group_ids.at(i).map(|v| v as u32)).collect::<Result<Vec<_>>>()?;
         if ids.iter().any(|&id| id as usize >= self.index.word_count()) {
-            return Err(Error::corrupt_in(SectionId::Terms, "has a word id out of range"));
+            return Err(SectionId::Terms.corrupt("has a word id out of range"));
         }
         self.index.words_of(ids)
     }
@@ -445,7 +441,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         if (id as usize) < self.terms()?.fst.len() {
             Ok(id as u32)
         } else {
-            Err(Error::corrupt_in(SectionId::Terms, "the FST holds an id out of range"))
+            Err(SectionId::Terms.corrupt("the FST holds an id out of range"))
         }
     }
 
@@ -454,7 +450,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             .lens
             .get(t as usize)
             .map(|&l| l as usize)
-            .ok_or_else(|| Error::corrupt_in(SectionId::Chains, "a term id is out of range"))
+            .ok_or_else(|| SectionId::Chains.corrupt("a term id is out of range"))
     }
 
     fn longest_at(&self, t: u32) -> Result<u8> {
@@ -462,7 +458,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             .longest
             .get(t as usize)
             .copied()
-            .ok_or_else(|| Error::corrupt_in(SectionId::Chains, "a term id is out of range"))
+            .ok_or_else(|| SectionId::Chains.corrupt("a term id is out of range"))
     }
 
     fn successors(&self, t: u32) -> Result<impl Iterator<Item = Result<u32>> + 'a> {
@@ -475,10 +471,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// damaged file (and could make a walk loop).
     fn check_step(&self, from: u32, to: u32, from_len: usize) -> Result<()> {
         if self.len_of(to)? != from_len + 1 {
-            return Err(Error::corrupt_in(
-                SectionId::Chains,
-                format!("links term {from} to a term that is not one letter longer"),
-            ));
+            return Err(SectionId::Chains.corrupt(format!("links term {from} to a term that is not one letter longer")));
         }
         Ok(())
     }
@@ -538,7 +531,7 @@ enum GameCounts<'a> {
 
 impl GameCounts<'_> {
     fn get(&self, t: u32) -> Result<u64> {
-        let out_of_range = || Error::corrupt_in(SectionId::Chains, "a term id is out of range");
+        let out_of_range = || SectionId::Chains.corrupt("a term id is out of range");
         match self {
             GameCounts::Stored(g) => g.at(t as usize),
             GameCounts::Counted(g) => g.get(t as usize).map(|&n| n as u64).ok_or_else(out_of_range),
@@ -571,7 +564,7 @@ impl Graph<'_> {
         }
         // Over raw bytes, bounds checked once a term.
         let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
-        let out_of_order = || Error::corrupt_in(SectionId::Chains, "has offsets out of order");
+        let out_of_order = || SectionId::Chains.corrupt("has offsets out of order");
         for len in (min_len..goal_len).rev() {
             let longer = len as u8 + 1;
             for &t in &by_len[len] {
@@ -591,10 +584,7 @@ impl Graph<'_> {
                     (sum, overflow) = (more, overflow | over);
                 }
                 if !linked_right {
-                    return Err(Error::corrupt_in(
-                        SectionId::Chains,
-                        "links a term to one that is not one letter longer",
-                    ));
+                    return Err(SectionId::Chains.corrupt("links a term to one that is not one letter longer"));
                 }
                 if overflow {
                     return Err(too_many());

@@ -235,7 +235,7 @@ impl<'a> Honeycombs<'a> {
             let pangrams = self.pangrams.get(row).unwrap_or(0);
             mask.indices().enumerate().filter(move |_| !skip).map(move |(j, center)| {
                 if bad {
-                    return Err(Error::corrupt_in(self.masks.section(), "has a row that is not 7 letters"));
+                    return Err(self.masks.section().corrupt("has a row that is not 7 letters"));
                 }
                 let cell = row * HONEYCOMB_LETTERS + j;
                 Ok((mask, center, [self.scores.at(cell)? as u32, self.counts.at(cell)? as u32, pangrams]))
@@ -258,11 +258,11 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let sets = LetterSets::open(index)?;
     index.will_scan(&[sets.masks.as_bytes(), sets.starts.as_bytes(), sets.ids.as_bytes()]);
     if !sets.masks.ascends(true) {
-        return Err(Error::corrupt_in(SectionId::Lettersets, "masks are not ascending"));
+        return Err(SectionId::Lettersets.corrupt("masks are not ascending"));
     }
     sets.starts.check_offsets(sets.ids.len())?;
     if sets.ids.max().is_some_and(|id| id as usize >= index.word_count()) {
-        return Err(Error::corrupt_in(SectionId::Lettersets, "has a word id out of range"));
+        return Err(SectionId::Lettersets.corrupt("has a word id out of range"));
     }
     // Opening checks the columns' lengths; what `each` may still find
     // wrong is a row that is not 7 letters.
@@ -271,7 +271,7 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
             let combs = Honeycombs::open(index, id)?;
             index.will_scan(&[combs.masks.as_bytes()]);
             if combs.masks.iter().any(|m| LetterSet(m).len() != HONEYCOMB_LETTERS) {
-                return Err(Error::corrupt_in(id, "has a row that is not 7 letters"));
+                return Err(id.corrupt("has a row that is not 7 letters"));
             }
         }
     }
@@ -364,7 +364,7 @@ pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) ->
             continue;
         }
         if mask.len() != HONEYCOMB_LETTERS {
-            return Err(Error::corrupt_in(combs.masks.section(), "has a row that is not 7 letters"));
+            return Err(combs.masks.section().corrupt("has a row that is not 7 letters"));
         }
         let cells = row * HONEYCOMB_LETTERS..(row + 1) * HONEYCOMB_LETTERS;
         for ((center, score), cell) in mask.indices().zip(combs.scores.slice(cells.clone())?.iter()).zip(cells) {
@@ -463,7 +463,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         let fits = if mask.intersects(opts.exclude) || combs.pangrams.at(row)? == 0 {
             0
         } else if mask.len() != HONEYCOMB_LETTERS {
-            return Err(Error::corrupt_in(combs.masks.section(), "has a row that is not 7 letters"));
+            return Err(combs.masks.section().corrupt("has a row that is not 7 letters"));
         } else if !bounded {
             HONEYCOMB_LETTERS
         } else {
@@ -488,7 +488,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
             }
             here
         })
-        .ok_or_else(|| Error::corrupt_in(combs.masks.section(), "changed between two reads"))?;
+        .ok_or_else(|| combs.masks.section().corrupt("changed between two reads"))?;
     let letters = LetterSet(combs.masks.at(row)? as u32);
     let mut fitting = Vec::with_capacity(HONEYCOMB_LETTERS);
     for (j, center) in letters.indices().enumerate() {
@@ -496,8 +496,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
             fitting.push(center);
         }
     }
-    let center =
-        *fitting.get(pick).ok_or_else(|| Error::corrupt_in(combs.masks.section(), "changed between two reads"))?;
+    let center = *fitting.get(pick).ok_or_else(|| combs.masks.section().corrupt("changed between two reads"))?;
     solve(index, Puzzle { letters, center }, opts.common_only)
 }
 

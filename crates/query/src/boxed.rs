@@ -171,14 +171,11 @@ pub fn playable_words<D: AsRef<[u8]>>(
         let (Some(&first), Some(&last)) = (word.first(), word.last()) else { continue };
         let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
         out.push(Playable {
-            word: String::from_utf8(word.to_vec())
-                .map_err(|_| Error::corrupt_in(SectionId::Words, "a word is not UTF-8"))?,
+            word: String::from_utf8(word.to_vec()).map_err(|_| SectionId::Words.corrupt("a word is not UTF-8"))?,
             common: common.is_common(id as u32),
             mask,
-            first: local(first)
-                .ok_or_else(|| Error::corrupt_in(SectionId::Words, "the FST returned a word off the box"))?,
-            last: local(last)
-                .ok_or_else(|| Error::corrupt_in(SectionId::Words, "the FST returned a word off the box"))?,
+            first: local(first).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,
+            last: local(last).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,
         });
     }
     Ok(out)

@@ -4,8 +4,6 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::format::SectionId;
-
 /// An error from opening or querying an index.
 ///
 /// Every error carries what a caller needs to act on it: its [`kind`]
@@ -116,9 +114,9 @@ impl Error {
         Error::new(ErrorKind::Corrupt { section: None, problem: problem.into() })
     }
 
-    /// Damage inside a section.
-    pub(crate) fn corrupt_in(section: SectionId, problem: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Corrupt { section: Some(section.name()), problem: problem.into() })
+    /// Damage inside the named section (see `SectionId::corrupt`).
+    pub(crate) fn corrupt_in(section: &'static str, problem: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Corrupt { section: Some(section), problem: problem.into() })
     }
 
     pub(crate) fn invalid(msg: impl Into<String>) -> Error {
@@ -127,6 +125,13 @@ impl Error {
 
     pub(crate) fn io(path: &std::path::Path, action: &'static str, source: std::io::Error) -> Error {
         Error::new(ErrorKind::Io { path: path.to_path_buf(), action, source: Arc::new(source) })
+    }
+
+    /// The error for an index path that names a folder (some platforms
+    /// open folders, and reading one says only "is a directory").
+    pub(crate) fn is_a_directory(path: &std::path::Path, action: &'static str) -> Error {
+        let source = std::io::Error::new(std::io::ErrorKind::IsADirectory, "it is a directory, not an index file");
+        Error::io(path, action, source)
     }
 }
 
@@ -189,7 +194,7 @@ mod tests {
 
     #[test]
     fn corruption_names_its_section() {
-        let err = Error::corrupt_in(SectionId::Chains, "a table index is out of bounds");
+        let err = Error::corrupt_in("chains", "a table index is out of bounds");
         assert!(matches!(err.kind(), ErrorKind::Corrupt { section: Some("chains"), .. }));
         assert!(err.to_string().starts_with("index is corrupt in section `chains`: a table index"), "{err}");
         assert!(err.is_bad_index());

@@ -27,21 +27,6 @@ pub struct Index<D> {
     done_reading: fn(&D, std::ops::Range<usize>),
 }
 
-/// The outcome of checking one section in [`Index::verify`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SectionCheck {
-    /// The section's name.
-    pub name: String,
-    /// Its offset in the file.
-    pub offset: u64,
-    /// Its length in bytes.
-    pub len: u64,
-    /// True when its checksum matches and its structure opens.
-    pub ok: bool,
-    /// What is wrong, when not ok.
-    pub problem: Option<String>,
-}
-
 /// An index file's bytes: mapped ([`Index::open`]) or read into memory
 /// ([`Index::read`]).
 pub enum FileBytes {
@@ -98,7 +83,7 @@ impl Index<FileBytes> {
     pub fn read(path: impl AsRef<std::path::Path>) -> Result<Index<FileBytes>> {
         let path = path.as_ref();
         if path.is_dir() {
-            return Err(Error::io(path, "read", is_a_directory()));
+            return Err(Error::is_a_directory(path, "read"));
         }
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, "read", e))?;
         Index::from_bytes(FileBytes::Read(bytes))
@@ -117,7 +102,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Err(Error::new(ErrorKind::Checksum { section: "meta" }));
         }
         let meta = Metadata::decode(meta_bytes)?;
-        let alphabet = Alphabet::new(&meta.alphabet).map_err(|e| Error::corrupt_in(SectionId::Meta, e.to_string()))?;
+        let alphabet = Alphabet::new(&meta.alphabet).map_err(|e| SectionId::Meta.corrupt(e.to_string()))?;
         if header.entry(SectionId::Words).is_none() {
             return Err(Error::new(ErrorKind::MissingSection { section: "words" }));
         }
@@ -193,7 +178,7 @@ impl<D: AsRef<[u8]>> Index<D> {
     pub fn words(&self) -> Result<FstMap<'_>> {
         let map = FstMap::new(self.section(SectionId::Words)?, SectionId::Words)?;
         if map.len() as u64 != self.meta.word_count {
-            return Err(Error::corrupt_in(SectionId::Words, "the FST and the metadata disagree on the word count"));
+            return Err(SectionId::Words.corrupt("the FST and the metadata disagree on the word count"));
         }
         Ok(map)
     }
@@ -226,13 +211,10 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// of the alphabet (which later code relies on: a word is ASCII).
     fn word_into(&self, map: &FstMap, id: u32, out: &mut Vec<u8>) -> Result<()> {
         if id as usize >= map.len() || !map.key_of(id as u64, out)? {
-            return Err(Error::corrupt_in(SectionId::Words, format!("word id {id} is not in the FST")));
+            return Err(SectionId::Words.corrupt(format!("word id {id} is not in the FST")));
         }
         if !self.alphabet.is_word(out) {
-            return Err(Error::corrupt_in(
-                SectionId::Words,
-                "the FST holds a word with a character outside the alphabet",
-            ));
+            return Err(SectionId::Words.corrupt("the FST holds a word with a character outside the alphabet"));
         }
         Ok(())
     }
@@ -249,7 +231,7 @@ impl<D: AsRef<[u8]>> Index<D> {
         }
         let bits = self.columns(SectionId::Common)?.u64s(0)?;
         if bits.len() < self.word_count().div_ceil(64) {
-            return Err(Error::corrupt_in(SectionId::Common, "is shorter than the word list"));
+            return Err(SectionId::Common.corrupt("is shorter than the word list"));
         }
         Ok(CommonFlags { bits: Some(bits) })
     }
@@ -259,134 +241,18 @@ impl<D: AsRef<[u8]>> Index<D> {
         self.meta.common_source.is_some()
     }
 
-    /// Recomputes every section's checksum (no structural checks): what a
-    /// writer needs to confirm the bytes on disk are the bytes it wrote.
-    pub fn verify_checksums(&self) -> Vec<SectionCheck> {
-        self.header
-            .sections
-            .iter()
-            .map(|e| {
-                (self.will_read)(&self.data, e.range());
-                let ok = crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc;
-                let problem = (!ok).then(|| "checksum mismatch".to_string());
-                SectionCheck { name: e.name(), offset: e.offset, len: e.len, ok, problem }
-            })
-            .collect()
+    /// Checks the checksum of section `i` of the table in one pass over
+    /// its bytes, records the result for later queries, and tells a map
+    /// the pass is done with the pages (a whole-file check would otherwise
+    /// leave them all resident).
+    pub(crate) fn check_section_crc(&self, i: usize) -> bool {
+        let Some(entry) = self.header.sections.get(i) else { return false };
+        (self.will_read)(&self.data, entry.range());
+        let ok = crc32fast::hash(&self.data.as_ref()[entry.range()]) == entry.crc;
+        let _ = self.checked[i].set(ok);
+        (self.done_reading)(&self.data, entry.range());
+        ok
     }
-
-    /// Recomputes every section's checksum and, when all match, opens every
-    /// known section's structure (structures refer to each other, so a bad
-    /// checksum is reported only on its own section). Unlike queries, this
-    /// ignores earlier checks. A large file is checked on two threads.
-    pub fn verify(&self) -> Vec<SectionCheck>
-    where
-        D: Sync,
-    {
-        let sections = &self.header.sections;
-        let two_threads = self.data.as_ref().len() >= PARALLEL_VERIFY_MIN;
-        let crc_ok = |range: std::ops::Range<usize>| -> Vec<bool> {
-            sections[range.clone()]
-                .iter()
-                .zip(&self.checked[range])
-                .map(|(e, checked)| {
-                    (self.will_read)(&self.data, e.range());
-                    let ok = crc32fast::hash(&self.data.as_ref()[e.range()]) == e.crc;
-                    // The structure checks below open sections: they need
-                    // not checksum them again, and read only some columns,
-                    // which they map again as they go.
-                    let _ = checked.set(ok);
-                    (self.done_reading)(&self.data, e.range());
-                    ok
-                })
-                .collect()
-        };
-        let crc_ok = if two_threads {
-            // The first sections up to half the bytes here, the rest there.
-            let half = self.data.as_ref().len() / 2;
-            let split = sections.iter().position(|e| e.offset as usize + e.len as usize >= half).unwrap_or(0);
-            let (mut ok, rest) = both(|| crc_ok(0..split), || crc_ok(split..sections.len()));
-            ok.extend(rest.unwrap_or_else(|| vec![false; sections.len() - split]));
-            ok
-        } else {
-            crc_ok(0..sections.len())
-        };
-        let all_ok = crc_ok.iter().all(|&ok| ok);
-        // Each puzzle's check covers all of its sections: run each once.
-        // Walking the two FSTs is the longest part: the terms FST (with
-        // its groups) on the other thread, the rest here, measured to end
-        // close together on enable1.
-        let words = || self.words().and_then(|words| words.check_rank_map(&self.alphabet));
-        let rest = || (words(), crate::bee::check(self), crate::anigram::check_chains(self));
-        let terms = || crate::anigram::check_terms(self);
-        let ((words, bee, chains), terms) = match (all_ok, two_threads) {
-            (false, _) => ((Ok(()), Ok(()), Ok(())), Ok(())),
-            (true, false) => (rest(), terms()),
-            (true, true) => {
-                let (mine, terms) = both(rest, terms);
-                (mine, terms.unwrap_or_else(|| Err(Error::corrupt("the check stopped unexpectedly"))))
-            }
-        };
-        let anigram = terms.and(chains);
-        let check = |id: SectionId| -> Result<()> {
-            match id {
-                SectionId::Meta => Ok(()),
-                SectionId::Words => words.clone(),
-                SectionId::Common => self.common().map(drop),
-                SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),
-                SectionId::Terms | SectionId::Chains => anigram.clone(),
-            }
-        };
-        sections
-            .iter()
-            .zip(crc_ok)
-            .map(|(entry, ok)| {
-                let problem = if !ok {
-                    Some("checksum mismatch".to_string())
-                } else if all_ok {
-                    SectionId::from_code(entry.code).and_then(|id| check(id).err()).map(|e| e.to_string())
-                } else {
-                    None
-                };
-                SectionCheck {
-                    name: entry.name(),
-                    offset: entry.offset,
-                    len: entry.len,
-                    ok: problem.is_none(),
-                    problem,
-                }
-            })
-            .collect()
-    }
-}
-
-/// The error for an index path that names a folder (some platforms open
-/// folders, and reading one says only "is a directory").
-pub(crate) fn is_a_directory() -> std::io::Error {
-    std::io::Error::new(std::io::ErrorKind::IsADirectory, "it is a directory, not an index file")
-}
-
-/// Files this large are verified on two threads; smaller ones faster on one.
-const PARALLEL_VERIFY_MIN: usize = 1 << 20;
-
-/// Runs `first` here and `second` on a second thread where the platform
-/// has threads; where it has none (wasm32-unknown-unknown), here after
-/// `first`. `None` for `second` when it panicked.
-fn both<A, B: Send>(first: impl FnOnce() -> A, second: impl FnOnce() -> B + Send) -> (A, Option<B>) {
-    // Held in a cell so that a thread that could not start leaves it here.
-    let second = std::sync::Mutex::new(Some(second));
-    let run_second = || {
-        let task = second.lock().ok()?.take();
-        task.map(|f| f())
-    };
-    std::thread::scope(|s| {
-        let spawned = std::thread::Builder::new().spawn_scoped(s, run_second);
-        let a = first();
-        let b = match spawned {
-            Ok(handle) => handle.join().ok().flatten(),
-            Err(_) => run_second(),
-        };
-        (a, b)
-    })
 }
 
 /// The common flag of each word.

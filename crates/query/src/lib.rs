@@ -56,10 +56,12 @@ pub mod format;
 mod index;
 #[cfg(feature = "mmap")]
 mod mmap;
-pub mod rng;
+mod rng;
 #[cfg(test)]
 mod testutil;
+mod verify;
 
 pub use alphabet::{Alphabet, LetterSet};
 pub use error::{Error, ErrorKind, Result};
-pub use index::{CommonFlags, FileBytes, Index, SectionCheck};
+pub use index::{CommonFlags, FileBytes, Index};
+pub use verify::SectionCheck;

@@ -10,7 +10,6 @@ use std::path::Path;
 use memmap2::Mmap;
 
 use crate::error::{Error, Result};
-use crate::index::is_a_directory;
 
 /// Maps a file read-only.
 ///
@@ -30,7 +29,7 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     let file = File::open(path).map_err(|e| io_err("open", e))?;
     let meta = file.metadata().map_err(|e| io_err("read", e))?;
     if meta.is_dir() {
-        return Err(io_err("open", is_a_directory()));
+        return Err(Error::is_a_directory(path, "open"));
     }
     if meta.len() == 0 {
         return Err(Error::corrupt("the file is empty"));

@@ -3,8 +3,12 @@
 //! every length.
 
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
+
+// The crate's seeded generator (not public).
+#[path = "../src/rng.rs"]
+mod rng;
+use rng::SplitMix64;
 use wordhoard_query::format::{read_u32, FileWriter, Header, SectionId, FORMAT_VERSION, MAGIC};
-use wordhoard_query::rng::SplitMix64;
 use wordhoard_query::{anigram, bee, boxed, ErrorKind, Index};
 
 const GOLDEN_WORDS: &str = include_str!("../../../tests/data/golden-words.txt");

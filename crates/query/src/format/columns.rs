@@ -14,18 +14,18 @@ pub struct Columns<'a> {
 impl<'a> Columns<'a> {
     /// Parses a column table, checking every column's bounds and alignment.
     pub fn parse(section: SectionId, bytes: &'a [u8]) -> Result<Columns<'a>> {
-        let count = read_u32(bytes, 0).ok_or_else(|| Error::corrupt_in(section, "is truncated"))? as usize;
+        let count = read_u32(bytes, 0).ok_or_else(|| section.corrupt("is truncated"))? as usize;
         let table = Columns { section, bytes, count };
         let entries_end = count
             .checked_mul(COLUMN_ENTRY_LEN)
             .and_then(|n| n.checked_add(COLUMN_TABLE_HEADER_LEN))
             .filter(|&end| end <= bytes.len())
-            .ok_or_else(|| Error::corrupt_in(section, "has a bad column count"))?;
+            .ok_or_else(|| section.corrupt("has a bad column count"))?;
         for i in 0..count {
             let (offset, len) = table.entry(i).expect("entry within table");
             let end = offset.checked_add(len);
             if offset % 8 != 0 || offset < entries_end as u64 || end.is_none_or(|e| e > bytes.len() as u64) {
-                return Err(Error::corrupt_in(section, format!("column {i} is out of bounds")));
+                return Err(section.corrupt(format!("column {i} is out of bounds")));
             }
         }
         Ok(table)
@@ -75,7 +75,7 @@ impl<'a> Columns<'a> {
 
     /// An error for this section, for callers' structural checks.
     pub fn corrupt(&self, what: &str) -> Error {
-        Error::corrupt_in(self.section, what)
+        self.section.corrupt(what)
     }
 }
 
@@ -131,7 +131,7 @@ impl<'a> U32s<'a> {
     }
 
     fn out_of_bounds(&self) -> Error {
-        Error::corrupt_in(self.1, "a table index is out of bounds")
+        self.1.corrupt("a table index is out of bounds")
     }
 
     /// Binary search for a value in a column sorted ascending.
@@ -168,7 +168,7 @@ impl<'a> U32s<'a> {
     /// [`U32s::range`] of it is in bounds.
     pub fn check_offsets(&self, len: usize) -> Result<()> {
         if self.is_empty() || !self.ascends(false) || self.get(self.len() - 1) != Some(len as u32) {
-            return Err(Error::corrupt_in(self.1, "an offsets column is not ascending or does not end at its table"));
+            return Err(self.1.corrupt("an offsets column is not ascending or does not end at its table"));
         }
         Ok(())
     }
@@ -178,7 +178,7 @@ impl<'a> U32s<'a> {
     pub fn range(&self, i: usize) -> Result<std::ops::Range<usize>> {
         let (start, end) = (self.at(i)?, self.at(i + 1)?);
         if start > end {
-            return Err(Error::corrupt_in(self.1, "an offsets column is not ascending"));
+            return Err(self.1.corrupt("an offsets column is not ascending"));
         }
         Ok(start..end)
     }
@@ -207,7 +207,7 @@ impl U64s<'_> {
 
     /// Value `i`, or a corruption error.
     pub fn at(&self, i: usize) -> Result<u64> {
-        self.get(i).ok_or_else(|| Error::corrupt_in(self.1, "a table index is out of bounds"))
+        self.get(i).ok_or_else(|| self.1.corrupt("a table index is out of bounds"))
     }
 }
 

@@ -134,7 +134,7 @@ impl<'a> FstMap<'a> {
     /// checked; nodes are checked as they are read. Errors name `section`,
     /// the section that holds the map.
     pub fn new(bytes: &'a [u8], section: SectionId) -> Result<FstMap<'a>> {
-        let corrupt = |msg: &str| Error::corrupt_in(section, format!("the FST {msg}"));
+        let corrupt = |msg: &str| section.corrupt(format!("the FST {msg}"));
         if bytes.len() < HEADER_LEN + FOOTER_LEN {
             return Err(corrupt("is too short to be an FST"));
         }
@@ -163,7 +163,7 @@ impl<'a> FstMap<'a> {
     }
 
     fn corrupt(&self, msg: &str) -> Error {
-        Error::corrupt_in(self.section, format!("the FST {msg}"))
+        self.section.corrupt(format!("the FST {msg}"))
     }
 
     /// The value of `key`, if the map has it.

@@ -68,7 +68,7 @@ impl Metadata {
     /// left, and nothing may follow the last field.
     pub fn decode(bytes: &[u8]) -> Result<Metadata> {
         if bytes.len() > MAX_METADATA_BYTES {
-            return Err(Error::corrupt_in(SectionId::Meta, "is over 1 MiB"));
+            return Err(SectionId::Meta.corrupt("is over 1 MiB"));
         }
         let mut r = Reader { bytes, at: 0 };
         let meta = Metadata {
@@ -88,14 +88,14 @@ impl Metadata {
             common_source: match r.count("the common list count")? {
                 0 => None,
                 1 => Some(r.source("the common list")?),
-                n => return Err(Error::corrupt_in(SectionId::Meta, format!("names {n} common lists (at most 1)"))),
+                n => return Err(SectionId::Meta.corrupt(format!("names {n} common lists (at most 1)"))),
             },
         };
         if r.at != bytes.len() {
-            return Err(Error::corrupt_in(SectionId::Meta, "has bytes after its last field"));
+            return Err(SectionId::Meta.corrupt("has bytes after its last field"));
         }
         if meta.sources.is_empty() {
-            return Err(Error::corrupt_in(SectionId::Meta, "names no word list"));
+            return Err(SectionId::Meta.corrupt("names no word list"));
         }
         Ok(meta)
     }
@@ -109,7 +109,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn truncated(what: &str) -> Error {
-        Error::corrupt_in(SectionId::Meta, format!("is truncated at {what}"))
+        SectionId::Meta.corrupt(format!("is truncated at {what}"))
     }
 
     fn take(&mut self, len: usize, what: &str) -> Result<&[u8]> {
@@ -138,7 +138,7 @@ impl Reader<'_> {
     fn count(&mut self, what: &str) -> Result<usize> {
         let n = self.u32(what)? as usize;
         if n > (self.bytes.len() - self.at) / (4 + 32) {
-            return Err(Error::corrupt_in(SectionId::Meta, format!("{what} {n} is more than its bytes hold")));
+            return Err(SectionId::Meta.corrupt(format!("{what} {n} is more than its bytes hold")));
         }
         Ok(n)
     }
@@ -146,8 +146,7 @@ impl Reader<'_> {
     fn string(&mut self, what: &str) -> Result<String> {
         let len = self.u32(what)? as usize;
         let bytes = self.take(len, what)?;
-        String::from_utf8(bytes.to_vec())
-            .map_err(|_| Error::corrupt_in(SectionId::Meta, format!("{what} is not UTF-8")))
+        String::from_utf8(bytes.to_vec()).map_err(|_| SectionId::Meta.corrupt(format!("{what} is not UTF-8")))
     }
 
     fn digest(&mut self, what: &str) -> Result<Sha256> {

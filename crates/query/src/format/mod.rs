@@ -96,6 +96,11 @@ impl SectionId {
         SectionId::ALL.into_iter().find(|id| id.code() == code)
     }
 
+    /// An error for damage found in this section.
+    pub(crate) fn corrupt(self, problem: impl Into<String>) -> Error {
+        Error::corrupt_in(self.name(), problem)
+    }
+
     /// The section's name, as shown to users.
     pub fn name(self) -> &'static str {
         match self {

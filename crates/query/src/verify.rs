@@ -1,0 +1,138 @@
+//! `verify`: every checksum, then every section's structure. It sits
+//! above the puzzles, whose checks it runs, so that neither the index nor
+//! a puzzle module needs the other's.
+
+use crate::error::{Error, Result};
+use crate::format::SectionId;
+use crate::index::Index;
+use crate::{anigram, bee};
+
+/// The outcome of checking one section in [`Index::verify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionCheck {
+    /// The section's name.
+    pub name: String,
+    /// Its offset in the file.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub len: u64,
+    /// True when its checksum matches and its structure opens.
+    pub ok: bool,
+    /// What is wrong, when not ok.
+    pub problem: Option<String>,
+}
+
+impl<D: AsRef<[u8]>> Index<D> {
+    /// Recomputes every section's checksum (no structural checks): what a
+    /// writer needs to confirm the bytes on disk are the bytes it wrote.
+    pub fn verify_checksums(&self) -> Vec<SectionCheck> {
+        self.header()
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let ok = self.check_section_crc(i);
+                let problem = (!ok).then(|| "checksum mismatch".to_string());
+                SectionCheck { name: e.name(), offset: e.offset, len: e.len, ok, problem }
+            })
+            .collect()
+    }
+
+    /// Recomputes every section's checksum and, when all match, opens every
+    /// known section's structure (structures refer to each other, so a bad
+    /// checksum is reported only on its own section). Unlike queries, this
+    /// ignores earlier checks. A large file is checked on two threads.
+    pub fn verify(&self) -> Vec<SectionCheck>
+    where
+        D: Sync,
+    {
+        let sections = &self.header().sections;
+        let two_threads = self.as_bytes().len() >= PARALLEL_VERIFY_MIN;
+        let crc_ok = |range: std::ops::Range<usize>| -> Vec<bool> {
+            // The structure checks below open sections: they need not
+            // checksum them again, and read only some columns, which they
+            // map again as they go.
+            range.map(|i| self.check_section_crc(i)).collect()
+        };
+        let crc_ok = if two_threads {
+            // The first sections up to half the bytes here, the rest there.
+            let half = self.as_bytes().len() / 2;
+            let split = sections.iter().position(|e| e.offset as usize + e.len as usize >= half).unwrap_or(0);
+            let (mut ok, rest) = both(|| crc_ok(0..split), || crc_ok(split..sections.len()));
+            ok.extend(rest.unwrap_or_else(|| vec![false; sections.len() - split]));
+            ok
+        } else {
+            crc_ok(0..sections.len())
+        };
+        let all_ok = crc_ok.iter().all(|&ok| ok);
+        // Each puzzle's check covers all of its sections: run each once.
+        // Walking the two FSTs is the longest part: the terms FST (with
+        // its groups) on the other thread, the rest here, measured to end
+        // close together on enable1.
+        let words = || self.words().and_then(|words| words.check_rank_map(self.alphabet()));
+        let rest = || (words(), bee::check(self), anigram::check_chains(self));
+        let terms = || anigram::check_terms(self);
+        let ((words, bee, chains), terms) = match (all_ok, two_threads) {
+            (false, _) => ((Ok(()), Ok(()), Ok(())), Ok(())),
+            (true, false) => (rest(), terms()),
+            (true, true) => {
+                let (mine, terms) = both(rest, terms);
+                (mine, terms.unwrap_or_else(|| Err(Error::corrupt("the check stopped unexpectedly"))))
+            }
+        };
+        let anigram = terms.and(chains);
+        let check = |id: SectionId| -> Result<()> {
+            match id {
+                SectionId::Meta => Ok(()),
+                SectionId::Words => words.clone(),
+                SectionId::Common => self.common().map(drop),
+                SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),
+                SectionId::Terms | SectionId::Chains => anigram.clone(),
+            }
+        };
+        sections
+            .iter()
+            .zip(crc_ok)
+            .map(|(entry, ok)| {
+                let problem = if !ok {
+                    Some("checksum mismatch".to_string())
+                } else if all_ok {
+                    SectionId::from_code(entry.code).and_then(|id| check(id).err()).map(|e| e.to_string())
+                } else {
+                    None
+                };
+                SectionCheck {
+                    name: entry.name(),
+                    offset: entry.offset,
+                    len: entry.len,
+                    ok: problem.is_none(),
+                    problem,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Files this large are verified on two threads; smaller ones faster on one.
+const PARALLEL_VERIFY_MIN: usize = 1 << 20;
+
+/// Runs `first` here and `second` on a second thread where the platform
+/// has threads; where it has none (wasm32-unknown-unknown), here after
+/// `first`. `None` for `second` when it panicked.
+fn both<A, B: Send>(first: impl FnOnce() -> A, second: impl FnOnce() -> B + Send) -> (A, Option<B>) {
+    // Held in a cell so that a thread that could not start leaves it here.
+    let second = std::sync::Mutex::new(Some(second));
+    let run_second = || {
+        let task = second.lock().ok()?.take();
+        task.map(|f| f())
+    };
+    std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new().spawn_scoped(s, run_second);
+        let a = first();
+        let b = match spawned {
+            Ok(handle) => handle.join().ok().flatten(),
+            Err(_) => run_second(),
+        };
+        (a, b)
+    })
+}
