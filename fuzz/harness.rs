@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
-use wordhoard_query::anigram::Anigrams;
+use wordhoard_query::anigram::{self, Anigrams};
 use wordhoard_query::format::{FileWriter, Header};
 use wordhoard_query::{bee, boxed, Index, LetterSet};
 
@@ -70,8 +70,8 @@ pub fn exercise<D: AsRef<[u8]> + Sync>(index: &Index<D>) {
     let first_seven = &a.as_str()[..a.len().min(7)];
     for (letters, center) in [("aegnirt", Some("r")), (first_seven, None)] {
         if let Ok(puzzle) = bee::Puzzle::parse(&a, letters, center) {
-            let _ = bee::solve(index, puzzle, false);
-            let _ = bee::solve(index, puzzle, true);
+            let _ = bee::solve(index, puzzle, &bee::SolveOptions::default());
+            let _ = bee::solve(index, puzzle, &bee::SolveOptions { common_only: true });
             let _ = bee::report(index, puzzle);
             let _ = bee::hints(index, puzzle);
         }
@@ -88,14 +88,14 @@ pub fn exercise<D: AsRef<[u8]> + Sync>(index: &Index<D>) {
     }
     if let Ok(an) = Anigrams::open(index) {
         let _ = an.unscramble("ride");
-        let _ = an.longest(None, 4);
-        let _ = an.count(None, 4, 9);
-        let _ = an.count(None, 3, 6);
-        let _ = an.top(3, 4, 9);
+        let _ = an.longest(anigram::Start::Len(4));
+        let _ = an.count(anigram::Start::Len(4), 9);
+        let _ = an.count(anigram::Start::Len(3), 6);
+        let _ = an.top(3, anigram::Game { start_len: 4, goal_len: 9 });
         let _ = an.generate(5);
         if let Ok(t) = an.find_term("dire") {
-            let _ = an.longest(Some(t), 4);
-            let _ = an.count(Some(t), 4, 9);
+            let _ = an.longest(anigram::Start::Term(t));
+            let _ = an.count(anigram::Start::Term(t), 9);
         }
     }
 }

@@ -315,3 +315,34 @@ fn no_mmap_reads_the_same_answers() {
         assert_eq!(query(&idx, &read_args), mapped, "{args:?}");
     }
 }
+
+#[test]
+fn the_library_names_parameters_and_the_cli_names_flags() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let index = idx.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["bee", "generate", "--min-score", "10", "--max-score", "5"], "give --min-score no larger than --max-score"),
+        (&["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "0"], "--max-words must be 1 to 8"),
+        (&["anigram", "count", "--start-len", "5", "--goal-len", "5"], "try --goal-len 6"),
+        (&["bee", "solve", "aeginrt", "--center", "x"], "pick one of them for --center"),
+        (&["bee", "generate", "--min-score", "100000"], "widen --min/--max-score or --min/--max-words"),
+    ];
+    for (args, want) in cases {
+        let mut all = vec!["--index", index];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert_one_line_error(&out, 2);
+        assert!(stderr(&out).contains(want), "{args:?}: {}", stderr(&out));
+    }
+    // The same errors from the library speak of its parameters.
+    use wordhoard_query::{bee, boxed, Index};
+    let index = Index::open(&idx).unwrap();
+    let letter_box = boxed::LetterBox::parse(index.alphabet(), &["riu", "pgh", "lcs", "yao"]).unwrap();
+    let opts = boxed::SolveOptions { max_words: 0, ..Default::default() };
+    let err = boxed::solve(&index, &letter_box, &opts).unwrap_err().to_string();
+    assert_eq!(err, "`max_words` must be 1 to 8");
+    let generate = bee::GenerateOptions { score: bee::Bounds { min: Some(10), max: Some(5) }, ..Default::default() };
+    let err = bee::generate(&index, &generate).unwrap_err().to_string();
+    assert!(err.contains("give `score.min` no larger than `score.max`") && !err.contains("--"), "{err}");
+}

@@ -12,7 +12,10 @@ mod common;
 use common::{bin, Scratch};
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
 use wordhoard_query::format::{Metadata, SectionId, FORMAT_VERSION};
-use wordhoard_query::{anigram::Anigrams, bee, Index};
+use wordhoard_query::{
+    anigram::{self, Anigrams},
+    bee, Index,
+};
 
 /// The golden file's build time: 2026-11-23T00:00:00Z.
 const BUILT_AT: u64 = 1_795_392_000;
@@ -73,7 +76,8 @@ fn golden_v2_opens_answers_and_matches_a_fresh_build() {
     assert!(!String::from_utf8_lossy(&golden).contains(&folder), "the file records no folder");
 
     let puzzle = bee::Puzzle::parse(index.alphabet(), "aeginrt", Some("r")).unwrap();
-    let words: Vec<String> = bee::solve(&index, puzzle, false).unwrap().words.into_iter().map(|w| w.word).collect();
+    let words: Vec<String> =
+        bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap().words.into_iter().map(|w| w.word).collect();
     assert_eq!(
         words,
         [
@@ -97,7 +101,7 @@ fn golden_v2_opens_answers_and_matches_a_fresh_build() {
     );
     let a = Anigrams::open(&index).unwrap();
     assert_eq!(a.unscramble("deir").unwrap().words, ["dire", "ired", "ride"]);
-    assert_eq!(a.count(None, 4, 9).unwrap(), 1, "beep -> bedplates");
+    assert_eq!(a.count(anigram::Start::Len(4), 9).unwrap(), 1, "beep -> bedplates");
 
     assert!(golden == fresh_build(), "a fresh build differs: the format changed without a version bump");
 }

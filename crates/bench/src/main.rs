@@ -11,7 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use wordhoard_query::{anigram::Anigrams, bee, boxed, Index, LetterSet};
+use wordhoard_query::{
+    anigram::{self, Anigrams},
+    bee, boxed, Index, LetterSet,
+};
 
 /// The budgets of SPEC.
 const QUERY_BUDGET_MS: f64 = 5.0;
@@ -299,7 +302,7 @@ impl Bench {
         let cases: Vec<Case> = vec![
             (
                 "bee solve",
-                Box::new(|| bee::solve(&index, puzzle, false).unwrap().words.len()),
+                Box::new(|| bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap().words.len()),
                 Some(Box::new(|| naive::bee_solve(&words, "aeginrt", 'r').0)),
             ),
             (
@@ -329,11 +332,11 @@ impl Bench {
             ),
             (
                 "anigram count",
-                Box::new(|| an.count(None, 4, 9).unwrap() as usize),
+                Box::new(|| an.count(anigram::Start::Len(4), 9).unwrap() as usize),
                 Some(Box::new(|| naive::anigrams(&words).0 as usize)),
             ),
-            ("anigram top", Box::new(|| an.top(10, 4, 9).unwrap().len()), None),
-            ("anigram longest", Box::new(|| an.longest(None, 4).unwrap().len()), None),
+            ("anigram top", Box::new(|| an.top(10, anigram::Game { start_len: 4, goal_len: 9 }).unwrap().len()), None),
+            ("anigram longest", Box::new(|| an.longest(anigram::Start::Len(4)).unwrap().len()), None),
             ("verify (all checksums)", Box::new(|| index.verify().len()), None),
             (
                 "bee stats, no S? full set",

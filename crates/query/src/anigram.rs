@@ -1,32 +1,31 @@
-//! Anigrams (nested anagram chains), answered from two sections.
+//! Anigrams (nested anagram chains), answered from the `terms` and
+//! `chains` sections (their layout: the [format spec](crate::format)).
 //!
-//! A *term* is a word's letters sorted (`ride` -> `deir`); term ids follow
-//! term order, so the terms FST turns an id back into its term.
+//! A *term* is a word's letters sorted (`ride` -> `deir`), so anagrams share
+//! one. A game is a chain of terms from [`START_LEN`] to [`GOAL_LEN`]
+//! letters, each one letter longer than the one before; the index holds
+//! the add-one-letter graph and, per term, its longest chain and its game
+//! count, so the questions below are lookups and short walks.
 //!
-//! `terms` (column table):
+//! Each section is opened (and its checksum checked) when a question first
+//! needs it: `unscramble` never reads the chains, counting games never
+//! reads the terms.
 //!
-//! | column | type | content |
-//! |---|---|---|
-//! | 0 | FST | `fst::Map` term -> term id |
-//! | 1 | `u32[t + 1]` | offsets into column 2 |
-//! | 2 | `u32[]` | each term's anagram group: word ids, ascending |
+//! ```
+//! # let list = "ride\ndire\nired\ndried\nraided\n";
+//! # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", list)], &Default::default()).unwrap();
+//! # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+//! use wordhoard_query::anigram::{Anigrams, Game, Start};
 //!
-//! `chains` (column table), the add-one-letter graph and what the default
-//! game (4 -> 9 letters) needs precomputed:
-//!
-//! | column | type | content |
-//! |---|---|---|
-//! | 0 | `u32[t + 1]` | offsets into column 1 |
-//! | 1 | `u32[]` | successors (terms with one more letter), ascending |
-//! | 2 | `u8[t]` | term length |
-//! | 3 | `u8[t]` | terms in the longest chain starting here (1: none goes on) |
-//! | 4 | `u32[t]` | the next term of that chain, `u32::MAX` at its end |
-//! | 5 | `u32[t]` or `u64[t]` | games from this term to a [`GOAL_LEN`]-letter term; `u32` when every count fits (the column's length tells) |
-//!
-//! Terms of one length are found by scanning column 2 (one byte a term):
-//! cheaper to read than a stored list. A query checks a section's checksum
-//! before it first reads it, so `unscramble` never touches `chains`, and
-//! counting games never touches `terms`.
+//! let anigrams = Anigrams::open(&index)?;
+//! assert_eq!(anigrams.unscramble("deir")?.words, ["dire", "ired", "ride"]);
+//! let chain = anigrams.longest(Start::Term(anigrams.find_term("ride")?))?;
+//! let terms: Vec<&str> = chain.iter().map(|step| step.term.as_str()).collect();
+//! assert_eq!(terms, ["deir", "ddeir", "addeir"]);
+//! assert_eq!(anigrams.count(Start::Len(4), 6)?, 1);
+//! assert_eq!(anigrams.top(1, Game { start_len: 4, goal_len: 6 })?[0].term, "deir");
+//! # Ok::<(), wordhoard_query::Error>(())
+//! ```
 
 use std::cell::OnceCell;
 use std::ops::RangeInclusive;
@@ -43,6 +42,36 @@ pub const START_LEN: usize = 4;
 pub const GOAL_LEN: usize = 9;
 /// Marks "no next term" in column 4 of `chains`.
 pub const NO_NEXT: u32 = u32::MAX;
+
+/// The id of a term: its rank among the index's terms (so ids follow
+/// term order, and the terms FST turns an id back into its term).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TermId(pub u32);
+
+/// Where chains start: every term of a length, or one term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Every term of this many letters.
+    Len(usize),
+    /// This term only.
+    Term(TermId),
+}
+
+/// A game's lengths: chains from `start_len` letters to `goal_len`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Letters of the first term.
+    pub start_len: usize,
+    /// Letters of the last term.
+    pub goal_len: usize,
+}
+
+impl Default for Game {
+    /// The Anigrams game: [`START_LEN`] to [`GOAL_LEN`] letters.
+    fn default() -> Game {
+        Game { start_len: START_LEN, goal_len: GOAL_LEN }
+    }
+}
 
 /// A term and the words it unscrambles to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -288,24 +317,23 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     }
 
     /// The id of a word's or term's term; an error if no word has it.
-    pub fn find_term(&self, input: &str) -> Result<u32> {
+    pub fn find_term(&self, input: &str) -> Result<TermId> {
         let term = self.term_of(input)?;
         match self.terms()?.fst.get(&term)? {
-            Some(id) => self.checked_id(id),
+            Some(id) => self.checked_id(id).map(TermId),
             None => Err(Error::invalid(format!(
-                "no word in this index has the letters of {input:?} (term {:?}); try `wordhoard anigram unscramble` first",
+                "no word in this index has the letters of {input:?} (term {:?})",
                 String::from_utf8_lossy(&term)
             ))),
         }
     }
 
-    /// The longest chain from `from`, or else the longest from any term of
-    /// `start_len` letters (the first a-z among equals). Empty when no term
-    /// has that length.
-    pub fn longest(&self, from: Option<u32>, start_len: usize) -> Result<Vec<Step>> {
+    /// The longest chain from a term, or from any term of a length (the
+    /// first a-z among equals). Empty when no term has that length.
+    pub fn longest(&self, from: Start) -> Result<Vec<Step>> {
         let start = match from {
-            Some(t) => Some(t),
-            None => {
+            Start::Term(TermId(t)) => Some(t),
+            Start::Len(start_len) => {
                 let mut best: Option<(u8, u32)> = None;
                 for t in self.terms_of_len(start_len)? {
                     let len = self.longest_at(t)?;
@@ -319,7 +347,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let mut chain = Vec::new();
         let mut at = start;
         while let Some(t) = at {
-            chain.push(self.step(t)?);
+            chain.push(self.step(TermId(t))?);
             let next = self
                 .chains()?
                 .next
@@ -335,19 +363,19 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         Ok(chain)
     }
 
-    /// The number of games from `start_len` letters to `goal_len` letters
-    /// (or from the term `from`). The default game reads stored counts;
-    /// other lengths are counted over the stored graph.
-    pub fn count(&self, from: Option<u32>, start_len: usize, goal_len: usize) -> Result<u64> {
+    /// The number of games from `from` to a term of `goal_len` letters.
+    /// The default game reads stored counts; other lengths are counted
+    /// over the stored graph.
+    pub fn count(&self, from: Start, goal_len: usize) -> Result<u64> {
         let start_len = match from {
-            Some(t) => self.len_of(t)?,
-            None => start_len,
+            Start::Term(TermId(t)) => self.len_of(t)?,
+            Start::Len(len) => len,
         };
         check_lengths(start_len, goal_len)?;
         let (starts, games) = self.games_to(goal_len, start_len)?;
         let starts = match from {
-            Some(t) => vec![t],
-            None => starts,
+            Start::Term(TermId(t)) => vec![t],
+            Start::Len(_) => starts,
         };
         starts.iter().try_fold(0u64, |sum, &t| {
             let g = games.get(t)?;
@@ -355,11 +383,11 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         })
     }
 
-    /// The `n` terms of `start_len` letters with the most games to
-    /// `goal_len`, most first, then a-z.
-    pub fn top(&self, n: usize, start_len: usize, goal_len: usize) -> Result<Vec<TermGames>> {
-        check_lengths(start_len, goal_len)?;
-        let (starts, games) = self.games_to(goal_len, start_len)?;
+    /// The `n` terms of the game's start length with the most games,
+    /// most first, then a-z.
+    pub fn top(&self, n: usize, game: Game) -> Result<Vec<TermGames>> {
+        check_lengths(game.start_len, game.goal_len)?;
+        let (starts, games) = self.games_to(game.goal_len, game.start_len)?;
         let mut all = Vec::new();
         for t in starts {
             all.push((std::cmp::Reverse(games.get(t)?), t));
@@ -369,7 +397,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         all.truncate(n);
         all.into_iter()
             .map(|(std::cmp::Reverse(games), t)| {
-                let step = self.step(t)?;
+                let step = self.step(TermId(t))?;
                 Ok(TermGames { term: step.term, games, words: step.words })
             })
             .collect()
@@ -379,14 +407,14 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// uniform over all games, the same for the same seed and index.
     pub fn generate(&self, seed: u64) -> Result<Vec<Step>> {
         let starts: Vec<u32> = self.terms_of_len(START_LEN)?.collect();
-        let total = self.count(None, START_LEN, GOAL_LEN)?;
+        let total = self.count(Start::Len(START_LEN), GOAL_LEN)?;
         if total == 0 {
             return Err(Error::invalid("this index has no Anigrams game (no chain from 4 to 9 letters)"));
         }
         let mut rng = SplitMix64::new(seed);
         let mut pick = rng.below(total);
         let mut at = self.pick_weighted(&starts, &mut pick)?;
-        let mut chain = vec![self.step(at)?];
+        let mut chain = vec![self.step(TermId(at))?];
         while self.len_of(at)? < GOAL_LEN {
             let succs = self.successors(at)?.collect::<Result<Vec<u32>>>()?;
             let next = self.pick_weighted(&succs, &mut pick)?;
@@ -394,7 +422,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             // could link a term to itself).
             self.check_step(at, next, self.len_of(at)?)?;
             at = next;
-            chain.push(self.step(at)?);
+            chain.push(self.step(TermId(at))?);
         }
         Ok(chain)
     }
@@ -414,7 +442,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     }
 
     /// A term and its words.
-    pub fn step(&self, t: u32) -> Result<Step> {
+    pub fn step(&self, TermId(t): TermId) -> Result<Step> {
         let terms = self.terms()?;
         let mut term = Vec::new();
         if t as usize >= terms.fst.len() || !terms.fst.key_of(t as u64, &mut term)? {
@@ -602,7 +630,7 @@ impl Graph<'_> {
 fn check_lengths(start_len: usize, goal_len: usize) -> Result<()> {
     if goal_len <= start_len {
         return Err(Error::invalid(format!(
-            "the goal length {goal_len} must be above the start length {start_len}; try --goal-len {}",
+            "the goal length {goal_len} must be above the start length {start_len}; try `goal_len` {}",
             start_len.saturating_add(1)
         )));
     }
@@ -669,15 +697,15 @@ mod tests {
     fn chains_and_counts() {
         let idx = index(LIST, None);
         let a = Anigrams::open(&idx).unwrap();
-        let chain = a.longest(None, 4).unwrap();
+        let chain = a.longest(Start::Len(4)).unwrap();
         let terms: Vec<&str> = chain.iter().map(|s| s.term.as_str()).collect();
         assert_eq!(terms, vec!["deir", "ddeir", "ddeilr", "ddeilrr", "ddeilrrs"]);
-        assert_eq!(a.count(None, 4, 8).unwrap(), 1);
-        assert_eq!(a.count(None, 4, 9).unwrap(), 0);
-        assert_eq!(a.count(Some(a.find_term("dried").unwrap()), 4, 7).unwrap(), 1);
-        assert!(a.count(None, 5, 5).unwrap_err().is_usage());
-        assert!(a.longest(None, 20).unwrap().is_empty());
-        let top = a.top(5, 4, 6).unwrap();
+        assert_eq!(a.count(Start::Len(4), 8).unwrap(), 1);
+        assert_eq!(a.count(Start::Len(4), 9).unwrap(), 0);
+        assert_eq!(a.count(Start::Term(a.find_term("dried").unwrap()), 7).unwrap(), 1);
+        assert!(a.count(Start::Len(5), 5).unwrap_err().is_usage());
+        assert!(a.longest(Start::Len(20)).unwrap().is_empty());
+        let top = a.top(5, Game { start_len: 4, goal_len: 6 }).unwrap();
         assert_eq!((top[0].term.as_str(), top[0].games), ("deir", 1));
         assert_eq!(top[1].games, 0);
     }

@@ -1,30 +1,26 @@
-//! The NYT Spelling Bee, answered from two sections.
+//! The NYT Spelling Bee, answered from the `lettersets` and `honeycombs`
+//! sections (their layout: the [format spec](crate::format)).
 //!
-//! `lettersets` (column table), one row per distinct letter set of the
-//! words with at least [`MIN_WORD_LEN`] letters, rows sorted by mask:
+//! A honeycomb is 7 letters with one at the centre; a word counts when it
+//! has at least [`MIN_WORD_LEN`] letters, all of the honeycomb, among them
+//! the centre. [`solve`] finds a honeycomb's words by visiting only the
+//! letter sets within it (127 of them), never a word list; [`best`],
+//! [`stats`] and [`generate`] read the precomputed honeycomb table.
 //!
-//! | column | type | content |
-//! |---|---|---|
-//! | 0 | `u32[n]` | the letter set as a mask, ascending |
-//! | 1 | `u32[n]` | points of its words, without pangram bonus |
-//! | 2 | `u32[n + 1]` | offsets into column 3 |
-//! | 3 | `u32[]` | word ids of each set, ascending (so a-z) |
+//! ```
+//! # let list = "game\nglam\nmegaplex\namalgam\nmaple\n";
+//! # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", list)], &Default::default()).unwrap();
+//! # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+//! use wordhoard_query::bee::{self, Puzzle, SolveOptions};
 //!
-//! `honeycombs` (column table), one row per letter set of exactly
-//! [`HONEYCOMB_LETTERS`] letters (every honeycomb that has a pangram), in
-//! mask order; per-centre columns hold `HONEYCOMB_LETTERS` values a row, the
-//! centres in letter order.
-//!
-//! | column | type | content |
-//! |---|---|---|
-//! | 0 | `u32[h]` | mask |
-//! | 1 | `u32[h]` | pangram count |
-//! | 2 | `u32[7h]` | score per centre |
-//! | 3 | `u32[7h]` | word count per centre |
-//!
-//! `common_honeycombs` has the same layout and rows, counting only words of
-//! the common list; it is written only when the index has one. Keeping it
-//! apart means `best` checksums and touches only the table it reads.
+//! let puzzle = Puzzle::parse(index.alphabet(), "aeglmpx", Some("x"))?;
+//! let solution = bee::solve(&index, puzzle, &SolveOptions::default())?;
+//! assert_eq!(solution.words.len(), 1); // megaplex: the only word with an x
+//! assert!(solution.words[0].pangram);
+//! let best = bee::best(&index, 1, Default::default())?;
+//! assert_eq!(best[0].score, solution.score.max(best[0].score));
+//! # Ok::<(), wordhoard_query::Error>(())
+//! ```
 
 use std::collections::BTreeMap;
 
@@ -73,7 +69,7 @@ impl Puzzle {
         };
         if !set.contains(center) {
             return Err(Error::invalid(format!(
-                "centre {:?} is not one of the letters {:?}; pick one of them with --center",
+                "centre {:?} is not one of the letters {:?}; pick one of them for `center`",
                 alphabet.letter(center) as char,
                 alphabet.letters_of(set)
             )));
@@ -278,12 +274,59 @@ pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     Ok(())
 }
 
-/// All words of a honeycomb, with their scores. With `common_only`, only
-/// words on the common list count.
-pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, common_only: bool) -> Result<Solution> {
-    if common_only && !index.has_common_list() {
-        return Err(Error::invalid("--common-only needs an index built with `--common FILE`"));
+/// Which words a question counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Only words on the index's common list (an error for an index built
+    /// without one).
+    pub common_only: bool,
+}
+
+/// Inclusive bounds on a number, either side open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// The least value allowed.
+    pub min: Option<u32>,
+    /// The greatest value allowed.
+    pub max: Option<u32>,
+}
+
+impl Bounds {
+    /// True when `v` is within the bounds.
+    pub fn contains(&self, v: u32) -> bool {
+        self.min.is_none_or(|lo| v >= lo) && self.max.is_none_or(|hi| v <= hi)
     }
+
+    /// True when neither side is set.
+    pub fn is_open(&self) -> bool {
+        self.min.is_none() && self.max.is_none()
+    }
+}
+
+fn needs_common_list<D: AsRef<[u8]>>(index: &Index<D>, common_only: bool) -> Result<()> {
+    if common_only && !index.has_common_list() {
+        return Err(Error::invalid("`common_only` needs an index built with a common list"));
+    }
+    Ok(())
+}
+
+/// All words of a honeycomb, with their scores.
+///
+/// ```
+/// # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", "game\nglam\nmegaplex\n")], &Default::default()).unwrap();
+/// # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+/// use wordhoard_query::bee::{self, Puzzle, SolveOptions};
+///
+/// let puzzle = Puzzle::parse(index.alphabet(), "aeglmpx", Some("g"))?;
+/// let solution = bee::solve(&index, puzzle, &SolveOptions::default())?;
+/// let words: Vec<&str> = solution.words.iter().map(|w| w.word.as_str()).collect();
+/// assert_eq!(words, ["game", "glam", "megaplex"]);
+/// assert_eq!(solution.score, 1 + 1 + 15); // megaplex is a pangram: 8 + 7
+/// # Ok::<(), wordhoard_query::Error>(())
+/// ```
+pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
+    let common_only = opts.common_only;
+    needs_common_list(index, common_only)?;
     let sets = LetterSets::open(index)?;
     let rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
     let mut ids = Vec::new();
@@ -333,7 +376,7 @@ pub struct ReportGroup {
 /// The words of a honeycomb grouped by letter set, largest sets (pangrams)
 /// first, then a-z; with the totals.
 pub fn report<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<(Solution, Vec<ReportGroup>)> {
-    let solution = solve(index, puzzle, false)?;
+    let solution = solve(index, puzzle, &SolveOptions::default())?;
     let alphabet = index.alphabet();
     let mut groups: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
     for word in &solution.words {
@@ -429,10 +472,10 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// Letters no honeycomb may have.
     pub exclude: LetterSet,
-    /// Inclusive score bounds.
-    pub score: (Option<u32>, Option<u32>),
-    /// Inclusive word-count bounds.
-    pub words: (Option<u32>, Option<u32>),
+    /// Bounds on the honeycomb's score.
+    pub score: Bounds,
+    /// Bounds on its number of words.
+    pub words: Bounds,
     /// Count only common words (the honeycomb needs a common pangram).
     pub common_only: bool,
 }
@@ -440,18 +483,14 @@ pub struct GenerateOptions {
 /// A random valid honeycomb (it has a pangram) within the bounds, chosen
 /// uniformly among all that qualify, with its answers.
 pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Solution> {
-    check_range("score", "score", opts.score)?;
-    check_range("word count", "words", opts.words)?;
-    if opts.common_only && !index.has_common_list() {
-        return Err(Error::invalid("--common-only needs an index built with `--common FILE`"));
-    }
-    let within =
-        |v: u32, (lo, hi): (Option<u32>, Option<u32>)| lo.is_none_or(|lo| v >= lo) && hi.is_none_or(|hi| v <= hi);
+    check_range("score", opts.score)?;
+    check_range("words", opts.words)?;
+    needs_common_list(index, opts.common_only)?;
     let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
     let combs = Honeycombs::open(index, table)?;
-    let bounded = opts.score != (None, None) || opts.words != (None, None);
+    let bounded = !opts.score.is_open() || !opts.words.is_open();
     let cell_fits = |cell: usize| -> Result<bool> {
-        Ok(within(combs.scores.at(cell)? as u32, opts.score) && within(combs.counts.at(cell)? as u32, opts.words))
+        Ok(opts.score.contains(combs.scores.at(cell)? as u32) && opts.words.contains(combs.counts.at(cell)? as u32))
     };
     // Count the fitting (honeycomb, centre) cells row by row, then walk to
     // the chosen one: without bounds a row is all in or all out, and its
@@ -475,7 +514,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     }
     if matching == 0 {
         return Err(Error::invalid(
-            "no honeycomb meets those bounds; widen --min/--max-score or --min/--max-words, or exclude fewer letters",
+            "no honeycomb meets those bounds; widen `score` or `words`, or exclude fewer letters",
         ));
     }
     let mut pick = SplitMix64::new(opts.seed).below(matching) as usize;
@@ -497,14 +536,14 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         }
     }
     let center = *fitting.get(pick).ok_or_else(|| combs.masks.section().corrupt("changed between two reads"))?;
-    solve(index, Puzzle { letters, center }, opts.common_only)
+    solve(index, Puzzle { letters, center }, &SolveOptions { common_only: opts.common_only })
 }
 
-/// An empty range is a usage error naming the flags (`--min-<flag>`).
-fn check_range(what: &str, flag: &str, (lo, hi): (Option<u32>, Option<u32>)) -> Result<()> {
-    match (lo, hi) {
+/// Empty bounds are a usage error naming the parameter (`score.min`).
+fn check_range(name: &str, bounds: Bounds) -> Result<()> {
+    match (bounds.min, bounds.max) {
         (Some(lo), Some(hi)) if lo > hi => Err(Error::invalid(format!(
-            "the {what} range {lo}..{hi} is empty; give --min-{flag} no larger than --max-{flag}"
+            "the {name} range {lo}..{hi} is empty; give `{name}.min` no larger than `{name}.max`"
         ))),
         _ => Ok(()),
     }
@@ -552,7 +591,7 @@ pub struct Hints {
 
 /// Hints for a honeycomb.
 pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<Hints> {
-    let solution = solve(index, puzzle, false)?;
+    let solution = solve(index, puzzle, &SolveOptions::default())?;
     let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
     let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
     for w in &solution.words {
@@ -605,7 +644,7 @@ mod tests {
     #[test]
     fn solve_scores_words_and_pangrams() {
         let idx = index(NORVIG_TINY, None);
-        let s = solve(&idx, puzzle(&idx, "aeglmpx", "g"), false).unwrap();
+        let s = solve(&idx, puzzle(&idx, "aeglmpx", "g"), &SolveOptions::default()).unwrap();
         let words: Vec<&str> = s.words.iter().map(|w| w.word.as_str()).collect();
         assert_eq!(words, vec!["amalgam", "game", "glam", "megaplex"]);
         assert_eq!(s.score, 7 + 1 + 1 + 15);
@@ -617,7 +656,7 @@ mod tests {
     fn solve_handles_large_letter_sets_by_scanning() {
         let idx = index(NORVIG_TINY, None);
         let all = "abcdefghijklmnopqrstuvwxyz";
-        let s = solve(&idx, puzzle(&idx, all, "a"), false).unwrap();
+        let s = solve(&idx, puzzle(&idx, all, "a"), &SolveOptions::default()).unwrap();
         assert_eq!(s.words.len(), 8, "every word of 4+ letters with an a");
     }
 
@@ -634,11 +673,11 @@ mod tests {
         let idx = index(NORVIG_TINY, Some("game\nerotica\n"));
         let opts = GenerateOptions { seed: 3, ..Default::default() };
         assert_eq!(generate(&idx, &opts).unwrap(), generate(&idx, &opts).unwrap());
-        let high = GenerateOptions { seed: 3, score: (Some(30), None), ..Default::default() };
+        let high = GenerateOptions { seed: 3, score: Bounds { min: Some(30), max: None }, ..Default::default() };
         assert_eq!(generate(&idx, &high).unwrap().letters, "aceiort");
-        let empty = GenerateOptions { score: (Some(5), Some(4)), ..Default::default() };
+        let empty = GenerateOptions { score: Bounds { min: Some(5), max: Some(4) }, ..Default::default() };
         assert!(generate(&idx, &empty).unwrap_err().is_usage());
-        let none = GenerateOptions { score: (Some(1000), None), ..Default::default() };
+        let none = GenerateOptions { score: Bounds { min: Some(1000), max: None }, ..Default::default() };
         assert!(generate(&idx, &none).unwrap_err().is_usage());
         let common = GenerateOptions { common_only: true, ..Default::default() };
         let g = generate(&idx, &common).unwrap();
@@ -685,7 +724,12 @@ mod tests {
                 assert!(fits.len() >= 14, "several honeycombs to pick from");
             }
             for seed in 0..40 {
-                let opts = GenerateOptions { seed, score: (lo, hi), exclude: LetterSet::EMPTY, ..Default::default() };
+                let opts = GenerateOptions {
+                    seed,
+                    score: Bounds { min: lo, max: hi },
+                    exclude: LetterSet::EMPTY,
+                    ..Default::default()
+                };
                 let got = generate(&idx, &opts);
                 if fits.is_empty() {
                     assert!(got.unwrap_err().is_usage());

@@ -17,6 +17,19 @@
 //! (about a second): a box past them is an error, in well under a second.
 //! Listing streams solutions in order holding one path, so memory stays
 //! flat whatever the limit; its time follows the number listed.
+//!
+//! ```
+//! # let list = "gracious\nsharply\nsly\nyoga\nparish\n";
+//! # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", list)], &Default::default()).unwrap();
+//! # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+//! use wordhoard_query::boxed::{self, LetterBox, SolveOptions};
+//!
+//! let letter_box = LetterBox::parse(index.alphabet(), &["riu", "pgh", "lcs", "yao"])?;
+//! let answer = boxed::solve(&index, &letter_box, &SolveOptions::default())?;
+//! assert_eq!(answer.solutions[0], ["gracious", "sharply"]);
+//! assert_eq!(answer.min_words, Some(2));
+//! # Ok::<(), wordhoard_query::Error>(())
+//! ```
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -217,7 +230,7 @@ pub struct Answer {
 /// words, then fewest uncommon words, then fewest letters, then a-z).
 /// Holds every listed solution; [`Solver`] streams them instead.
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &SolveOptions) -> Result<Answer> {
-    let mut solver = Solver::new(index, letter_box, opts.max_words, opts.min_len)?;
+    let mut solver = Solver::new(index, letter_box, opts)?;
     let by_words = solver.counts()?;
     let mut solutions = Vec::new();
     // Whether it stopped at the limit or ran out makes no difference here.
@@ -329,17 +342,13 @@ impl Info {
 
 impl Solver {
     /// Finds the box's playable words and prepares the search.
-    pub fn new<D: AsRef<[u8]>>(
-        index: &Index<D>,
-        letter_box: &LetterBox,
-        max_words: usize,
-        min_len: usize,
-    ) -> Result<Solver> {
+    pub fn new<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &SolveOptions) -> Result<Solver> {
+        let SolveOptions { max_words, min_len, .. } = *opts;
         if max_words == 0 || max_words > MAX_WORDS_LIMIT {
-            return Err(Error::invalid(format!("--max-words must be 1 to {MAX_WORDS_LIMIT}")));
+            return Err(Error::invalid(format!("`max_words` must be 1 to {MAX_WORDS_LIMIT}")));
         }
         if min_len == 0 {
-            return Err(Error::invalid("--min-len must be at least 1"));
+            return Err(Error::invalid("`min_len` must be at least 1"));
         }
         let words = playable_words(index, letter_box, min_len)?;
         let letters = letter_box.letters.len();
@@ -519,12 +528,12 @@ impl Solver {
 }
 
 fn too_many() -> Error {
-    Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; lower --max-words".into()))
+    Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; lower `max_words`".into()))
 }
 
 fn too_large(what: String) -> Error {
     Error::new(ErrorKind::Limit(format!(
-        "the box is too large to search ({what}); lower --max-words, or use fewer or larger sides"
+        "the box is too large to search ({what}); lower `max_words`, or use fewer or larger sides"
     )))
 }
 

@@ -60,7 +60,21 @@ impl Index<FileBytes> {
     /// it is mapped can make a read fault, which kills the process (SIGBUS
     /// on Unix): no check can prevent that. For files that may change under
     /// you (a shared folder, a download still being written), use
-    /// [`Index::read`] (`--no-mmap`).
+    /// [`Index::read`].
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("tiny.hoard");
+    /// # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("tiny", "ride\ndire\n")], &Default::default())?;
+    /// # std::fs::write(&path, built.into_bytes())?;
+    /// use wordhoard_query::Index;
+    ///
+    /// let index = Index::open(&path)?;
+    /// assert_eq!(index.word_count(), 2);
+    /// assert_eq!(index.metadata().sources[0].name, "tiny");
+    /// assert!(index.verify().iter().all(|check| check.ok));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[cfg(feature = "mmap")]
     pub fn open(path: impl AsRef<std::path::Path>) -> Result<Index<FileBytes>> {
         let mut index = Index::from_bytes(FileBytes::Mapped(crate::mmap::map_file(path.as_ref())?))?;

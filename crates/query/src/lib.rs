@@ -30,7 +30,7 @@
 //!
 //! // Spelling Bee: the words of a honeycomb, with scores.
 //! let puzzle = bee::Puzzle::parse(index.alphabet(), "aeglmpx", Some("g")).unwrap();
-//! let solution = bee::solve(&index, puzzle, false).unwrap();
+//! let solution = bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap();
 //! assert_eq!(solution.score, 7 + 1 + 1 + 15); // amalgam, game, glam, megaplex (a pangram)
 //!
 //! // Anigrams: unscramble a term.

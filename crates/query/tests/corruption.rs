@@ -34,7 +34,7 @@ fn run_every_query(index: &Index<Vec<u8>>) -> (usize, usize) {
     let mut results: Vec<bool> = Vec::new();
     let a = index.alphabet().clone();
     let puzzle = bee::Puzzle::parse(&a, "aeginrt", Some("r")).unwrap();
-    results.push(bee::solve(index, puzzle, false).is_ok());
+    results.push(bee::solve(index, puzzle, &bee::SolveOptions::default()).is_ok());
     results.push(bee::report(index, puzzle).is_ok());
     results.push(bee::hints(index, puzzle).is_ok());
     results.push(bee::best(index, 5, wordhoard_query::LetterSet::EMPTY).is_ok());
@@ -45,12 +45,12 @@ fn run_every_query(index: &Index<Vec<u8>>) -> (usize, usize) {
     match anigram::Anigrams::open(index) {
         Ok(an) => {
             results.push(an.unscramble("ride").is_ok());
-            results.push(an.longest(None, 4).is_ok());
-            results.push(an.count(None, 4, 9).is_ok());
-            results.push(an.count(None, 3, 6).is_ok());
-            results.push(an.top(3, 4, 9).is_ok());
+            results.push(an.longest(anigram::Start::Len(4)).is_ok());
+            results.push(an.count(anigram::Start::Len(4), 9).is_ok());
+            results.push(an.count(anigram::Start::Len(3), 6).is_ok());
+            results.push(an.top(3, anigram::Game { start_len: 4, goal_len: 9 }).is_ok());
             results.push(an.generate(5).is_ok());
-            results.push(an.find_term("dire").and_then(|t| an.longest(Some(t), 4)).is_ok());
+            results.push(an.find_term("dire").and_then(|t| an.longest(anigram::Start::Term(t))).is_ok());
         }
         Err(_) => results.push(false),
     }
@@ -283,11 +283,11 @@ fn terms_and_chains_of_different_lists_are_an_error() {
     let index = Index::from_bytes(spliced.finish()).unwrap();
     let disagree = |e: wordhoard_query::Error| matches!(e.kind(), ErrorKind::Corrupt { section: Some("chains"), problem } if problem.contains("term count"));
     let an = anigram::Anigrams::open(&index).unwrap();
-    assert!(an.count(None, 4, 9).is_ok(), "the chains alone are sound");
+    assert!(an.count(anigram::Start::Len(4), 9).is_ok(), "the chains alone are sound");
     assert!(an.unscramble("ride").is_err_and(disagree));
     let an = anigram::Anigrams::open(&index).unwrap();
     assert!(an.unscramble("ride").is_ok(), "the terms alone are sound");
-    assert!(an.count(None, 4, 9).is_err_and(disagree));
+    assert!(an.count(anigram::Start::Len(4), 9).is_err_and(disagree));
 }
 
 /// Rewrites the checksum of section `entry` (at `range`), and the

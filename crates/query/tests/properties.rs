@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
-use wordhoard_query::anigram::Anigrams;
+use wordhoard_query::anigram::{self, Anigrams};
 use wordhoard_query::{bee, boxed, Index, LetterSet};
 
 const LETTERS: &[u8] = b"abcdefgh";
@@ -61,7 +61,7 @@ proptest! {
         let index = index_of(&words, &[]);
         let center = picks[c % picks.len()];
         let puzzle = bee::Puzzle::parse(index.alphabet(), &set_of(&picks), Some(&set_of(&[center]))).unwrap();
-        let got = bee::solve(&index, puzzle, false).unwrap();
+        let got = bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap();
         let (expect_words, score, pangrams) = brute_bee(&words, &picks.iter().copied().collect(), center);
         prop_assert_eq!(got.words.iter().map(|w| w.word.clone()).collect::<Vec<_>>(), expect_words);
         prop_assert_eq!(got.score, score);
@@ -117,13 +117,13 @@ proptest! {
             }).sum()
         }
         let expect: u64 = groups.keys().filter(|t| t.len() == start).map(|t| games(t, goal, &groups)).sum();
-        prop_assert_eq!(a.count(None, start, goal).unwrap(), expect);
+        prop_assert_eq!(a.count(anigram::Start::Len(start), goal).unwrap(), expect);
         // The terms with the most games, most first, then a-z.
         let mut most: Vec<(u64, String)> =
             groups.keys().filter(|t| t.len() == start).map(|t| (games(t, goal, &groups), t.clone())).collect();
         most.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         most.truncate(3);
-        let top: Vec<(u64, String)> = a.top(3, start, goal).unwrap().into_iter().map(|t| (t.games, t.term)).collect();
+        let top: Vec<(u64, String)> = a.top(3, anigram::Game { start_len: start, goal_len: goal }).unwrap().into_iter().map(|t| (t.games, t.term)).collect();
         prop_assert_eq!(top, most);
 
         fn longest(t: &str, groups: &BTreeMap<String, Vec<String>>) -> usize {
@@ -134,7 +134,7 @@ proptest! {
             }).max().unwrap_or(0)
         }
         let expect_longest = groups.keys().filter(|t| t.len() == start).map(|t| longest(t, &groups)).max().unwrap_or(0);
-        let chain = a.longest(None, start).unwrap();
+        let chain = a.longest(anigram::Start::Len(start)).unwrap();
         prop_assert_eq!(chain.len(), expect_longest);
         for pair in chain.windows(2) {
             prop_assert_eq!(pair[1].term.len(), pair[0].term.len() + 1);

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use anyhow::Result;
 use clap::Subcommand;
 use serde_json::{json, Value};
-use wordhoard_query::anigram::{Anigrams, Step, GOAL_LEN, START_LEN};
+use wordhoard_query::anigram::{Anigrams, Game, Start, Step, GOAL_LEN, START_LEN};
 
 use super::{query_err, Context};
 use crate::output::{emit, plural, thousands};
@@ -88,7 +88,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
         }
         Command::Longest { from, start_len } => {
             let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
-            let chain = a.longest(from_id, start_len).map_err(query_err)?;
+            let start = from_id.map_or(Start::Len(start_len), Start::Term);
+            let chain = a.longest(start).map_err(query_err)?;
             emit(
                 ctx.json,
                 || json!({"length": chain.len(), "chain": chain_json(&chain)}),
@@ -100,7 +101,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
         }
         Command::Count { from, start_len, goal_len } => {
             let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
-            let games = a.count(from_id, start_len, goal_len).map_err(query_err)?;
+            let games = a.count(from_id.map_or(Start::Len(start_len), Start::Term), goal_len).map_err(query_err)?;
             let from_term = from_id.map(|t| a.step(t).map(|s| s.term)).transpose().map_err(query_err)?;
             let start_len = from_term.as_ref().map_or(start_len, String::len);
             emit(
@@ -116,7 +117,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             )
         }
         Command::Top { n, start_len, goal_len } => {
-            let top = a.top(n, start_len, goal_len).map_err(query_err)?;
+            let top = a.top(n, Game { start_len, goal_len }).map_err(query_err)?;
             let json = || {
                 json!({"start_len": start_len, "goal_len": goal_len,
                        "terms": top.iter().map(|t| json!({"term": t.term, "games": t.games, "words": t.words})).collect::<Vec<_>>()})

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use anyhow::Result;
 use clap::Subcommand;
 use serde_json::{json, Value};
-use wordhoard_query::bee::{self, GenerateOptions, Hints, Puzzle, Solution};
+use wordhoard_query::bee::{self, Bounds, GenerateOptions, Hints, Puzzle, Solution, SolveOptions};
 use wordhoard_query::{Index, LetterSet};
 
 use super::{query_err, Context};
@@ -98,7 +98,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
     let index = ctx.open()?;
     match command {
         Command::Solve { honeycomb, common_only } => {
-            let solution = bee::solve(&index, puzzle(&index, &honeycomb)?, common_only).map_err(query_err)?;
+            let solution =
+                bee::solve(&index, puzzle(&index, &honeycomb)?, &SolveOptions { common_only }).map_err(query_err)?;
             emit(ctx.json, || solution_json(&solution), |s| solution_text(s, &solution))
         }
         Command::Report { honeycomb } => report(ctx, &index, &honeycomb),
@@ -307,8 +308,8 @@ fn generate(ctx: &Context, index: &Idx, a: &GenerateArgs) -> Result<()> {
     let opts = GenerateOptions {
         seed,
         exclude: exclude_set(index, &a.exclude)?,
-        score: (a.min_score, a.max_score),
-        words: (a.min_words, a.max_words),
+        score: Bounds { min: a.min_score, max: a.max_score },
+        words: Bounds { min: a.min_words, max: a.max_words },
         common_only: a.common_only,
     };
     let solution = bee::generate(index, &opts).map_err(query_err)?;

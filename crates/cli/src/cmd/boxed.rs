@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use anyhow::{anyhow, Result};
 use clap::Subcommand;
 use serde_json::json;
-use wordhoard_query::boxed::{LetterBox, Solver, DEFAULT_MIN_LEN};
+use wordhoard_query::boxed::{LetterBox, SolveOptions, Solver, DEFAULT_MIN_LEN};
 
 use super::{query_err, Context};
 use crate::output::{plural, thousands};
@@ -44,7 +44,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
     let Command::Solve { sides, max_words, min_len, limit } = command;
     let index = ctx.open()?;
     let letter_box = LetterBox::parse(index.alphabet(), &sides).map_err(query_err)?;
-    let mut solver = Solver::new(&index, &letter_box, max_words, min_len).map_err(query_err)?;
+    let opts = SolveOptions { max_words, min_len, limit };
+    let mut solver = Solver::new(&index, &letter_box, &opts).map_err(query_err)?;
     let by_words = solver.counts().map_err(query_err)?;
     let count = by_words
         .iter()

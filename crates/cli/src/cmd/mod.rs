@@ -53,12 +53,34 @@ impl Context {
     }
 }
 
-/// Turns a query error into an anyhow error, keeping its usage flag.
+/// The flag for each library parameter an error message names in
+/// backticks: the library speaks of its API, the CLI of its flags.
+const FLAGS: [(&str, &str); 11] = [
+    ("`common_only`", "--common-only"),
+    ("`center`", "--center"),
+    ("`max_words`", "--max-words"),
+    ("`min_len`", "--min-len"),
+    ("`goal_len`", "--goal-len"),
+    ("`score.min`", "--min-score"),
+    ("`score.max`", "--max-score"),
+    ("`words.min`", "--min-words"),
+    ("`words.max`", "--max-words"),
+    ("`score`", "--min/--max-score"),
+    ("`words`", "--min/--max-words"),
+];
+
+/// A query error's message with the library's parameter names as flags.
+fn as_flags(message: String) -> String {
+    FLAGS.iter().fold(message, |m, (param, flag)| m.replace(param, flag))
+}
+
+/// Turns a query error into an anyhow error, keeping its usage flag and
+/// naming flags where the library names parameters.
 pub fn query_err(e: Error) -> anyhow::Error {
-    if e.is_usage() {
-        anyhow::Error::new(UsageError(e.to_string()))
-    } else {
-        anyhow::Error::new(e)
+    match e.kind() {
+        ErrorKind::InvalidInput(_) => anyhow::Error::new(UsageError(as_flags(e.to_string()))),
+        ErrorKind::Limit(_) => anyhow!(as_flags(e.to_string())),
+        _ => anyhow::Error::new(e),
     }
 }
 
