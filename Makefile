@@ -7,7 +7,7 @@
 CARGO ?= cargo
 PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test lint check-targets doc bench indexes release install fuzz clean
+.PHONY: demo test test-fst-crate-writer lint check-targets doc bench indexes release install fuzz clean
 
 release:
 	$(CARGO) build --release --locked
@@ -32,6 +32,14 @@ test:
 		$(CARGO) test --workspace --locked --release --no-fail-fast --lib --bins --tests; \
 	fi
 	$(CARGO) test --workspace --locked --release --doc
+
+# The builder and the end-to-end tests again with the fst crate writing
+# the FSTs (feature fst-crate-writer): the reference the home-made writer
+# in crates/builder/src/fst_writer.rs replaces must keep building and
+# giving the same indexes.
+test-fst-crate-writer:
+	$(CARGO) nextest run --locked --release --no-fail-fast -p wordhoard-builder -p wordhoard-cli \
+		--features wordhoard-builder/fst-crate-writer
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -13,6 +13,9 @@
 //! against the fst crate: byte for byte on small maps, and by reading back
 //! random ones.
 
+// With the fst crate writing the maps, this writer is only tested.
+#![cfg_attr(feature = "fst-crate-writer", allow(dead_code))]
+
 use crate::error::{BuildError, BuildErrorKind};
 
 use wordhoard_query::format::fst::{COMMON_INPUTS, EMPTY_ADDRESS, TRANS_INDEX_THRESHOLD, VERSION};
@@ -60,7 +63,24 @@ struct Unfinished {
     last: Option<(u8, u64)>,
 }
 
+/// The map from each key to its position, written by the fst crate
+/// (feature `fst-crate-writer`); `what` names the keys in errors.
+#[cfg(feature = "fst-crate-writer")]
+pub(crate) fn rank_map<'a>(keys: impl Iterator<Item = &'a [u8]>, what: &'static str) -> Result<Vec<u8>, BuildError> {
+    let mut map = fst::MapBuilder::memory();
+    let mut previous: Vec<u8> = Vec::new();
+    for (rank, key) in keys.enumerate() {
+        map.insert(key, rank as u64).map_err(|_| {
+            BuildError::new(BuildErrorKind::OutOfOrder { what, key: key.to_vec(), previous: previous.clone() })
+        })?;
+        previous.clear();
+        previous.extend_from_slice(key);
+    }
+    Ok(map.into_inner().expect("writing to memory cannot fail"))
+}
+
 /// The map from each key to its position; `what` names the keys in errors.
+#[cfg(not(feature = "fst-crate-writer"))]
 pub(crate) fn rank_map<'a>(keys: impl Iterator<Item = &'a [u8]>, what: &'static str) -> Result<Vec<u8>, BuildError> {
     let mut map = FstMapWriter::new();
     for (rank, key) in keys.enumerate() {
@@ -304,6 +324,9 @@ impl NodeKey {
 /// The fst crate's cache is 2 x 10,000.
 struct Registry {
     slots: Vec<(u64, u64)>,
+    /// Nodes forgotten, for the tests that must reach that point.
+    #[cfg(test)]
+    evicted: u64,
 }
 
 /// Pairs of slots.
@@ -311,7 +334,11 @@ const PAIRS: usize = 1 << 15;
 
 impl Default for Registry {
     fn default() -> Registry {
-        Registry { slots: vec![(0, 0); 2 * PAIRS] }
+        Registry {
+            slots: vec![(0, 0); 2 * PAIRS],
+            #[cfg(test)]
+            evicted: 0,
+        }
     }
 }
 
@@ -326,7 +353,9 @@ impl Registry {
                     NodeKey::Exact(_) => Some(place as usize),
                     NodeKey::Hashed(_) => {
                         let (start, end) = (place as u32 as usize, (place >> 32) as usize);
-                        (out.get(start..=end) == Some(scratch.encode(node, start, start - 1))).then_some(end)
+                        // An unused slot (0, 0) has start 0: no node is there.
+                        let last = start.checked_sub(1)?;
+                        (out.get(start..=end) == Some(scratch.encode(node, start, last))).then_some(end)
                     }
                 };
                 if found.is_some() {
@@ -350,6 +379,10 @@ impl Registry {
         };
         // The older of the pair is forgotten.
         let pair = 2 * NodeKey::pair(key.word(), PAIRS - 1);
+        #[cfg(test)]
+        {
+            self.evicted += (self.slots[pair + 1] != (0, 0)) as u64;
+        }
         self.slots[pair + 1] = self.slots[pair];
         self.slots[pair] = (key.word(), place);
     }
@@ -471,7 +504,8 @@ fn delta(start: usize, target: usize) -> u64 {
     if target == EMPTY_ADDRESS {
         0
     } else {
-        (start - target) as u64
+        // Targets are written before the nodes that point at them.
+        start.checked_sub(target).expect("a transition points back") as u64
     }
 }
 
@@ -537,6 +571,7 @@ fn crc32c(bytes: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::SplitMix64;
     use fst::{IntoStreamer, Streamer};
 
     fn write(keys: &[(&[u8], u64)]) -> Vec<u8> {
@@ -632,9 +667,85 @@ mod tests {
         assert_eq!(read_back(ours).len(), words.len());
     }
 
+    /// Sorted distinct random keys over `symbols` byte values (spread over
+    /// 0..=255), lengths 0..=max_len.
+    fn random_keys(rng: &mut SplitMix64, count: usize, symbols: u64, max_len: u64) -> Vec<Vec<u8>> {
+        let step = 256 / symbols;
+        let mut keys: Vec<Vec<u8>> = (0..count)
+            .map(|_| (0..rng.below(max_len + 1)).map(|_| (rng.below(symbols) * step) as u8).collect())
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    /// Maps large enough that the registry evicts (it holds 65,536 nodes),
+    /// over 2, 4, 26 and 256 symbols, with values that are ranks, that
+    /// climb by random gaps up to u64::MAX, and that are random: the fst
+    /// crate reads every key to its value, its `get_key` turns every value
+    /// of an ascending map back into its key, and our own reader agrees.
+    #[test]
+    fn large_maps_read_back_in_the_fst_crate_and_ours() {
+        use wordhoard_query::format::fst::FstMap;
+        use wordhoard_query::format::SectionId;
+        let mut rng = SplitMix64::new(1234);
+        for (count, symbols, max_len) in
+            [(1_000, 2, 24), (10_000, 4, 16), (100_000, 26, 12), (30_000, 256, 6), (100_000, 2, 40)]
+        {
+            let keys = random_keys(&mut rng, count, symbols, max_len);
+            assert!(keys.len() > count / 2, "{count} keys over {symbols} symbols: {} distinct", keys.len());
+            let gaps_up_to = u64::MAX / keys.len() as u64;
+            // From 0, as `get_key` ignores the root's final output (the
+            // empty key's value), then by random gaps close to u64::MAX.
+            let mut at = 0u64;
+            let ascending: Vec<u64> = (0..keys.len())
+                .map(|i| {
+                    if i > 0 {
+                        at += 1 + rng.below(gaps_up_to - 1);
+                    }
+                    at
+                })
+                .collect();
+            let value_sets: [(&str, Vec<u64>); 3] = [
+                ("ranks", (0..keys.len() as u64).collect()),
+                ("ascending towards u64::MAX", ascending),
+                ("random", keys.iter().map(|_| rng.next_u64()).collect()),
+            ];
+            for (kind, values) in value_sets {
+                let what = format!("{} keys over {symbols} symbols, values {kind}", keys.len());
+                let pairs: Vec<(&[u8], u64)> = keys.iter().map(Vec::as_slice).zip(values.iter().copied()).collect();
+                let mut writer = FstMapWriter::new();
+                pairs.iter().for_each(|&(k, v)| writer.insert(k, v).unwrap());
+                let evicted = writer.nodes.registry.evicted;
+                let bytes = writer.finish();
+                assert!(keys.len() < 5_000 || evicted > 0, "{what}: the registry never evicted");
+                let want: Vec<(Vec<u8>, u64)> = pairs.iter().map(|&(k, v)| (k.to_vec(), v)).collect();
+                assert!(read_back(bytes.clone()) == want, "{what}: the fst crate reads other pairs");
+                let crate_map = fst::Map::new(bytes.clone()).unwrap();
+                let ours = FstMap::new(&bytes, SectionId::Words).unwrap();
+                assert_eq!(ours.len(), keys.len(), "{what}");
+                let mut key = Vec::new();
+                for (k, v) in &pairs {
+                    assert_eq!(ours.get(k).unwrap(), Some(*v), "{what}: {k:?}");
+                    if kind != "random" {
+                        assert_eq!(crate_map.as_fst().get_key(*v).as_deref(), Some(*k), "{what}: value {v}");
+                    }
+                    if kind == "ranks" {
+                        assert!(ours.key_of(*v, &mut key).unwrap() && key == *k, "{what}: rank {v}");
+                    }
+                }
+                // Keys not in the map: none found.
+                for probe in random_keys(&mut rng, 200, symbols, max_len + 1) {
+                    let want = keys.binary_search(&probe).ok().map(|i| values[i]);
+                    assert_eq!(ours.get(&probe).unwrap(), want, "{what}: probe {probe:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn round_trips_random_maps() {
-        let mut rng = crate::test_rng::SplitMix64::new(7);
+        let mut rng = SplitMix64::new(7);
         for round in 0..300 {
             let count = rng.below(60) as usize;
             let alphabet = if round % 3 == 0 { 3 } else { 26 };
