@@ -68,7 +68,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     crate::stop::partial_index(&out);
     let mut built = build_index(&sources, &opts).map_err(flagged)?;
     let publish_started = Instant::now();
-    write_atomically(&out, &built.file, &PublishOptions { drop_page_cache: true }).map_err(flagged)?;
+    // The page cache is left alone: dropping it saved 0.2 MB of a first
+    // query's 6 MB and cost it 40 ms of reading back (README, Speed).
+    write_atomically(&out, &built.file, &PublishOptions::default()).map_err(flagged)?;
     built.report.phases.push(("publish", publish_started.elapsed().as_secs_f64()));
     let elapsed = started.elapsed();
     let r = &built.report;
