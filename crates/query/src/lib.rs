@@ -16,6 +16,12 @@
 //! Features: `mmap` (default) adds [`Index::open`] over `memmap2`. Without
 //! it the crate builds for targets with no files or maps, such as
 //! wasm32-unknown-unknown, and reads indexes with [`Index::from_bytes`].
+//! `write` adds the format's writers, which only the builder needs.
+//!
+//! Modules, each importing only those before it: `error`; [`alphabet`];
+//! [`format`](mod@format) (the spec, the header, the checked views and FST reader);
+//! `index` ([`Index`]); the puzzles [`bee`], [`boxed`], [`anigram`]; and
+//! `verify` ([`Index::verify`]), which runs each puzzle's checks.
 //!
 //! # Example
 //!
