@@ -134,7 +134,7 @@ class Fields:
 def read_meta(data):
     f = Fields(data)
     meta = {}
-    for key in ("word_count", "lines_read", "lines_skipped", "common_count", "built_at_unix"):
+    for key in ("word_count", "lines_read", "lines_skipped", "common_count", "excluded_count", "built_at_unix"):
         meta[key] = f.u64(key)
     for key in ("name", "alphabet", "tool_version"):
         meta[key] = f.string(key)
@@ -146,6 +146,7 @@ def read_meta(data):
     if len(common) > 1:
         raise BadIndex("section `meta` names %d common lists" % len(common))
     meta["common_source"] = common[0] if common else None
+    meta["exclude_sources"] = f.sources("the exclusion list count")
     if f.at != len(data):
         raise BadIndex("section `meta` has bytes after its last field")
     return meta
@@ -185,6 +186,8 @@ def info(path):
         "lines_skipped": meta["lines_skipped"],
         "common_source": meta["common_source"],
         "common_words": meta["common_count"],
+        "excluded_words": meta["excluded_count"],
+        "exclude_sources": meta["exclude_sources"],
         "tool_version": meta["tool_version"],
         "built_at_unix": meta["built_at_unix"],
         "bytes": len(data),

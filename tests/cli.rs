@@ -346,3 +346,42 @@ fn the_library_names_parameters_and_the_cli_names_flags() {
     let err = bee::generate(&index, &generate).unwrap_err().to_string();
     assert!(err.contains("give `score.min` no larger than `score.max`") && !err.contains("--"), "{err}");
 }
+
+#[test]
+fn exclusion_lists_remove_exactly_their_words_from_every_answer() {
+    let s = Scratch::new();
+    let list = s.write("words.txt", b"ride\ndire\nired\ndried\nraided\ngame\nglam\nmegaplex\namalgam\n");
+    let slurs = s.write("bad.txt", b"IRED\nmegaplex\nnotaword\n");
+    let more = s.write("more.txt", b"dried\n");
+    let idx = s.path("x.hoard");
+    let out = run(&[
+        "build",
+        list.to_str().unwrap(),
+        "--exclude",
+        slurs.to_str().unwrap(),
+        "--exclude",
+        more.to_str().unwrap(),
+        "-o",
+        idx.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["words"], 6);
+    assert_eq!(report["excluded"]["removed"], 3);
+    assert_eq!(report["excluded"]["listed"], 4);
+    assert_eq!(report["duplicates"], 0);
+    let info = query(&idx, &["info"]);
+    assert_eq!(info["excluded_words"], 3);
+    let names: Vec<&str> =
+        info["exclude_sources"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["bad.txt", "more.txt"]);
+    let text = String::from_utf8(run(&["--index", idx.to_str().unwrap(), "info"]).stdout).unwrap();
+    assert!(text.contains("3 words (by bad.txt, more.txt)"), "{text}");
+    // Gone from every answer.
+    assert_eq!(query(&idx, &["anigram", "unscramble", "deir"])["words"], json!(["dire", "ride"]));
+    let bee = query(&idx, &["bee", "solve", "aeglmpx", "--center", "g"]);
+    let words: Vec<&str> = bee["words"].as_array().unwrap().iter().map(|w| w["word"].as_str().unwrap()).collect();
+    assert_eq!(words, ["amalgam", "game", "glam"]);
+    assert_eq!(query(&idx, &["bee", "stats", "--exclude", ""])["pangram_words"], 0);
+}

@@ -72,6 +72,7 @@ fn golden_v2_opens_answers_and_matches_a_fresh_build() {
     let common = meta.common_source.as_ref().expect("built with a common list");
     assert_eq!(common.name, "golden-common.txt");
     assert_eq!(common.sha256.to_string(), sha256_hex("tests/data/golden-common.txt"));
+    assert_eq!((meta.excluded_count, meta.exclude_sources.len()), (0, 0), "built without exclusions");
     let folder = common::repo().canonicalize().unwrap().display().to_string();
     assert!(!String::from_utf8_lossy(&golden).contains(&folder), "the file records no folder");
 

@@ -19,6 +19,9 @@ pub struct BuildOptions {
     pub name: Option<String>,
     /// A list of common words to flag.
     pub common: Option<WordSource>,
+    /// Lists of words to leave out of the index (offensive words, say):
+    /// a word on any of them is in no answer and no generated puzzle.
+    pub exclude: Vec<WordSource>,
     /// The alphabet; words with other characters are skipped.
     pub alphabet: Alphabet,
     /// The build time to record, seconds since the Unix epoch. `None`:
@@ -28,7 +31,7 @@ pub struct BuildOptions {
 
 impl Default for BuildOptions {
     fn default() -> BuildOptions {
-        BuildOptions { name: None, common: None, alphabet: Alphabet::latin(), built_at: None }
+        BuildOptions { name: None, common: None, exclude: Vec::new(), alphabet: Alphabet::latin(), built_at: None }
     }
 }
 
@@ -57,6 +60,8 @@ pub struct BuildReport {
     pub duplicates: u64,
     /// The common list, if given.
     pub common: Option<CommonReport>,
+    /// The exclusion lists, if any.
+    pub excluded: Option<ExcludeReport>,
     /// Anagram terms.
     pub terms: u64,
     /// Each section's name and size in bytes.
@@ -67,6 +72,17 @@ pub struct BuildReport {
     pub source_sha256: String,
     /// Wall time of each phase, in seconds, in order.
     pub phases: Vec<(&'static str, f64)>,
+}
+
+/// What the exclusion lists removed.
+#[derive(Clone, Debug)]
+pub struct ExcludeReport {
+    /// The lists' names.
+    pub sources: Vec<String>,
+    /// Distinct words they name.
+    pub listed: u64,
+    /// Words of the word lists left out.
+    pub removed: u64,
 }
 
 /// What was read from the common list.
@@ -103,18 +119,34 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         return Err(BuildError::new(BuildErrorKind::NoSources));
     }
     let mut clock = Phases::default();
-    // The common list is read while the main lists are.
-    let (list, common_list) = std::thread::scope(|s| {
-        let common = s.spawn(|| opts.common.as_ref().map(|c| WordList::read(std::slice::from_ref(c), &opts.alphabet)));
-        (WordList::read(sources, &opts.alphabet), common.join().expect("common list thread"))
+    // The common and exclusion lists are read while the main lists are.
+    let (list, (common_list, exclude_list)) = std::thread::scope(|s| {
+        let others = s.spawn(|| {
+            let common = opts.common.as_ref().map(|c| WordList::read(std::slice::from_ref(c), &opts.alphabet));
+            let exclude = (!opts.exclude.is_empty()).then(|| WordList::read(&opts.exclude, &opts.alphabet));
+            (common, exclude)
+        });
+        (WordList::read(sources, &opts.alphabet), others.join().expect("common list thread"))
     });
     let mut list = list?;
     let common_list = common_list.transpose()?;
+    let mut exclude_list = exclude_list.transpose()?;
+    let exclude_files = exclude_list.as_mut().map(|l| std::mem::take(&mut l.sources)).unwrap_or_default();
     clock.lap("read");
     let (lines, skipped, source_sha256) = (list.lines, list.skipped, list.sources_sha256());
     let source_files = std::mem::take(&mut list.sources);
     let kept_lines = lines - skipped.total();
-    let words = list.into_sorted_words();
+    let mut words = list.into_sorted_words();
+    let excluded = exclude_list.map(|l| {
+        let listed = l.into_sorted_words();
+        let removed;
+        (words, removed) = words.without(&listed);
+        ExcludeReport {
+            sources: opts.exclude.iter().map(WordSource::name).collect(),
+            listed: listed.len() as u64,
+            removed,
+        }
+    });
     if words.len() > u32::MAX as usize {
         return Err(BuildError::too_large("more than 4 billion distinct words; split the list"));
     }
@@ -130,6 +162,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         lines_read: lines,
         lines_skipped: skipped.total(),
         common_count: common_report.as_ref().map_or(0, |c| c.flagged),
+        excluded_count: excluded.as_ref().map_or(0, |e| e.removed),
         built_at_unix: build_time(opts),
         name: name.clone(),
         alphabet: opts.alphabet.as_str().to_string(),
@@ -137,6 +170,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         sources: source_files,
         source_sha256,
         common_source: common_file.filter(|_| common_report.is_some()),
+        exclude_sources: exclude_files,
     };
     let mut file = FileWriter::new();
     file.add(SectionId::Meta, meta.encode())
@@ -161,8 +195,9 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         lines,
         words: words.len() as u64,
         skipped,
-        duplicates: kept_lines - words.len() as u64,
+        duplicates: kept_lines - words.len() as u64 - excluded.as_ref().map_or(0, |e| e.removed),
         common: common_report,
+        excluded,
         terms: sections.term_count as u64,
         sections: section_sizes,
         bytes,

@@ -86,6 +86,27 @@ impl SortedWords {
         sort_and_dedup(bytes, spans, false)
     }
 
+    /// These words without those of `other`, and how many were removed:
+    /// one merge of the two sorted lists.
+    pub fn without(&self, other: &SortedWords) -> (SortedWords, u64) {
+        let mut kept =
+            SortedWords { bytes: Vec::with_capacity(self.bytes.len()), starts: Vec::with_capacity(self.starts.len()) };
+        let (mut j, mut removed) = (0, 0);
+        for word in self.iter() {
+            while j < other.len() && other.get(j) < word {
+                j += 1;
+            }
+            if j < other.len() && other.get(j) == word {
+                removed += 1;
+                continue;
+            }
+            kept.starts.push(kept.bytes.len() as u32);
+            kept.bytes.extend_from_slice(word);
+        }
+        kept.starts.push(kept.bytes.len() as u32);
+        (kept, removed)
+    }
+
     /// The id of a word, if present.
     pub fn find(&self, word: &[u8]) -> Option<usize> {
         let id = self.first_not_below(word, 0..self.len());
@@ -110,8 +131,24 @@ impl SortedWords {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::wordlist::{WordList, WordSource};
     use wordhoard_query::Alphabet;
+
+    #[test]
+    fn without_removes_exactly_the_words_of_the_other_list() {
+        let mut rng = crate::test_rng::SplitMix64::new(17);
+        let mut word = || (0..1 + rng.below(3)).map(|_| b'a' + rng.below(3) as u8).collect::<Vec<u8>>();
+        for _ in 0..200 {
+            let a: Vec<Vec<u8>> = (0..20).map(|_| word()).collect();
+            let b: Vec<Vec<u8>> = (0..10).map(|_| word()).collect();
+            let (sa, sb) = (SortedWords::from_words(a.clone()), SortedWords::from_words(b.clone()));
+            let (kept, removed) = sa.without(&sb);
+            let want: Vec<&[u8]> = sa.iter().filter(|w| !b.iter().any(|x| x == w)).collect();
+            assert_eq!(kept.iter().collect::<Vec<_>>(), want);
+            assert_eq!(removed as usize, sa.len() - want.len());
+        }
+    }
 
     #[test]
     fn sorted_lists_keep_their_arena_and_others_get_the_same_words() {

@@ -28,6 +28,10 @@ pub struct Args {
     /// A list of common words: flagged in the index, used to rank and filter
     #[arg(long, value_name = "FILE")]
     common: Option<String>,
+    /// A list of words to leave out of the index (repeatable): they are in
+    /// no answer and no generated puzzle
+    #[arg(long, value_name = "FILE")]
+    exclude: Vec<String>,
     /// The index's name [default: the first word list's file stem]
     #[arg(long, value_name = "N")]
     name: Option<String>,
@@ -41,12 +45,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let started = Instant::now();
     crate::malloc::tune_allocator_for_build();
     let sources: Vec<WordSource> = args.wordlists.iter().map(|a| WordSource::from_arg(a)).collect();
-    if args.wordlists.iter().filter(|a| *a == "-").count() > 1 {
+    if args.wordlists.iter().chain(&args.common).chain(&args.exclude).filter(|a| *a == "-").count() > 1 {
         return Err(super::usage("`-` (stdin) can be given only once"));
     }
     let opts = BuildOptions {
         name: args.name,
         common: args.common.as_deref().map(WordSource::from_arg),
+        exclude: args.exclude.iter().map(|a| WordSource::from_arg(a)).collect(),
         ..Default::default()
     };
     // Where a named index goes is settled before the work, so a system
@@ -62,8 +67,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     };
     // Settled before reading a word: never an input, a device, a FIFO or
     // someone's file that is not an index.
-    let inputs: Vec<PathBuf> =
-        args.wordlists.iter().chain(&args.common).filter(|a| *a != "-").map(PathBuf::from).collect();
+    let inputs: Vec<PathBuf> = args
+        .wordlists
+        .iter()
+        .chain(&args.common)
+        .chain(&args.exclude)
+        .filter(|a| *a != "-")
+        .map(PathBuf::from)
+        .collect();
     let out = check_output(&out, &inputs, args.force).map_err(flagged)?;
     crate::stop::partial_index(&out);
     let mut built = build_index(&sources, &opts).map_err(flagged)?;
@@ -92,6 +103,9 @@ fn report_json(r: &BuildReport, out: &std::path::Path, secs: f64) -> serde_json:
         },
         "common": r.common.as_ref().map(|c| json!({
             "source": c.source, "flagged": c.flagged, "not_in_index": c.not_in_index, "skipped": c.skipped,
+        })),
+        "excluded": r.excluded.as_ref().map(|e| json!({
+            "sources": e.sources, "listed": e.listed, "removed": e.removed,
         })),
         "terms": r.terms,
         "sections": r.sections.iter().map(|(n, b)| json!({"name": n, "bytes": b})).collect::<Vec<_>>(),
@@ -126,6 +140,15 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
             thousands(c.flagged),
             c.source,
             thousands(c.not_in_index)
+        );
+    }
+    if let Some(e) = &r.excluded {
+        let _ = writeln!(
+            s,
+            "  words excluded  {:>12}   by {} ({} listed)",
+            thousands(e.removed),
+            e.sources.join(", "),
+            thousands(e.listed)
         );
     }
     let _ = writeln!(s, "  anagram terms   {:>12}", thousands(r.terms));

@@ -94,6 +94,8 @@ pub fn info(ctx: &Context) -> Result<()> {
             "lines_skipped": meta.lines_skipped,
             "common_source": meta.common_source.as_ref().map(source_json),
             "common_words": meta.common_count,
+            "excluded_words": meta.excluded_count,
+            "exclude_sources": meta.exclude_sources.iter().map(source_json).collect::<Vec<_>>(),
             "tool_version": meta.tool_version,
             "built_at_unix": meta.built_at_unix,
             "bytes": index.as_bytes().len(),
@@ -116,6 +118,15 @@ pub fn info(ctx: &Context) -> Result<()> {
                 meta.common_source
                     .as_ref()
                     .map_or("none".into(), |c| format!("{} ({} words)", shown(&c.name), thousands(meta.common_count))),
+            ),
+            (
+                "excluded",
+                if meta.exclude_sources.is_empty() {
+                    "none".into()
+                } else {
+                    let lists: Vec<&str> = meta.exclude_sources.iter().map(|s| s.name.as_str()).collect();
+                    format!("{} words (by {})", thousands(meta.excluded_count), shown(&lists.join(", ")))
+                },
             ),
             ("built by", format!("wordhoard {} on {}", shown(&meta.tool_version), utc_time(meta.built_at_unix))),
             ("size", format!("{} bytes", thousands(index.as_bytes().len() as u64))),

@@ -46,6 +46,8 @@ pub struct Metadata {
     pub lines_skipped: u64,
     /// Words flagged common.
     pub common_count: u64,
+    /// Words of the lists left out because an exclusion list named them.
+    pub excluded_count: u64,
     /// Build time, seconds since the Unix epoch (`SOURCE_DATE_EPOCH` when
     /// the builder had it).
     pub built_at_unix: u64,
@@ -61,6 +63,8 @@ pub struct Metadata {
     pub source_sha256: Sha256,
     /// The common list, if one was given.
     pub common_source: Option<SourceFile>,
+    /// The exclusion lists: words that are in none of the index's answers.
+    pub exclude_sources: Vec<SourceFile>,
 }
 
 impl Metadata {
@@ -76,6 +80,7 @@ impl Metadata {
             lines_read: r.u64("the lines read")?,
             lines_skipped: r.u64("the lines skipped")?,
             common_count: r.u64("the common count")?,
+            excluded_count: r.u64("the excluded count")?,
             built_at_unix: r.u64("the build time")?,
             name: r.string("the name")?,
             alphabet: r.string("the alphabet")?,
@@ -89,6 +94,10 @@ impl Metadata {
                 0 => None,
                 1 => Some(r.source("the common list")?),
                 n => return Err(SectionId::Meta.corrupt(format!("names {n} common lists (at most 1)"))),
+            },
+            exclude_sources: {
+                let count = r.count("the exclusion list count")?;
+                (0..count).map(|_| r.source("an exclusion list")).collect::<Result<_>>()?
             },
         };
         if r.at != bytes.len() {
@@ -163,7 +172,15 @@ impl Metadata {
     /// Encodes the metadata for the `meta` section.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::new();
-        for v in [self.word_count, self.lines_read, self.lines_skipped, self.common_count, self.built_at_unix] {
+        let numbers = [
+            self.word_count,
+            self.lines_read,
+            self.lines_skipped,
+            self.common_count,
+            self.excluded_count,
+            self.built_at_unix,
+        ];
+        for v in numbers {
             out.extend_from_slice(&v.to_le_bytes());
         }
         let string = |out: &mut Vec<u8>, s: &str| {
@@ -182,6 +199,8 @@ impl Metadata {
         out.extend_from_slice(&self.source_sha256.0);
         out.extend_from_slice(&(self.common_source.is_some() as u32).to_le_bytes());
         self.common_source.iter().for_each(|s| source(&mut out, s));
+        out.extend_from_slice(&(self.exclude_sources.len() as u32).to_le_bytes());
+        self.exclude_sources.iter().for_each(|s| source(&mut out, s));
         out
     }
 }
@@ -196,6 +215,7 @@ mod tests {
             lines_read: 4,
             lines_skipped: 1,
             common_count: 2,
+            excluded_count: 6,
             built_at_unix: 5,
             name: "t".into(),
             alphabet: "abc".into(),
@@ -206,6 +226,7 @@ mod tests {
             ],
             source_sha256: Sha256([3; 32]),
             common_source: Some(SourceFile { name: "c.txt".into(), sha256: Sha256([4; 32]) }),
+            exclude_sources: vec![SourceFile { name: "x.txt".into(), sha256: Sha256([5; 32]) }],
         }
     }
 
@@ -220,9 +241,14 @@ mod tests {
     #[test]
     fn the_layout_is_the_documented_one() {
         // Written out by hand from FORMAT.md, field by field.
-        let meta = Metadata { sources: vec![sample().sources[0].clone()], common_source: None, ..sample() };
+        let meta = Metadata {
+            sources: vec![sample().sources[0].clone()],
+            common_source: None,
+            exclude_sources: Vec::new(),
+            ..sample()
+        };
         let mut want = Vec::new();
-        for v in [3u64, 4, 1, 2, 5] {
+        for v in [3u64, 4, 1, 2, 6, 5] {
             want.extend_from_slice(&v.to_le_bytes());
         }
         for s in ["t", "abc", "0.1.0"] {
@@ -234,6 +260,7 @@ mod tests {
         want.extend_from_slice(b"a.txt");
         want.extend_from_slice(&[1; 32]);
         want.extend_from_slice(&[3; 32]);
+        want.extend_from_slice(&0u32.to_le_bytes());
         want.extend_from_slice(&0u32.to_le_bytes());
         assert_eq!(meta.encode(), want);
     }
@@ -254,15 +281,15 @@ mod tests {
     fn damaged_counts_and_text_are_errors() {
         let mut bytes = sample().encode();
         // The name's length: past the end.
-        bytes[40..44].copy_from_slice(&u32::MAX.to_le_bytes());
+        bytes[48..52].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(Metadata::decode(&bytes).is_err());
         let mut bytes = sample().encode();
-        bytes[44] = 0xff; // the name, not UTF-8
+        bytes[52] = 0xff; // the name, not UTF-8
         assert!(Metadata::decode(&bytes).unwrap_err().to_string().contains("not UTF-8"));
         // A source count far beyond the bytes: refused before any loop.
         let meta = sample();
         let mut bytes = meta.encode();
-        let at = 40 + 4 + 1 + 4 + 3 + 4 + 5;
+        let at = 48 + 4 + 1 + 4 + 3 + 4 + 5;
         assert_eq!(&bytes[at..at + 4], &2u32.to_le_bytes());
         bytes[at..at + 4].copy_from_slice(&(u32::MAX).to_le_bytes());
         assert!(Metadata::decode(&bytes).unwrap_err().to_string().contains("more than its bytes hold"));
