@@ -72,11 +72,12 @@ pub fn exercise<D: AsRef<[u8]> + Sync>(index: &Index<D>) {
         if let Ok(puzzle) = bee::Puzzle::parse(&a, letters, center) {
             let _ = bee::solve(index, puzzle, &bee::SolveOptions::default());
             let _ = bee::solve(index, puzzle, &bee::SolveOptions { common_only: true });
-            let _ = bee::report(index, puzzle);
-            let _ = bee::hints(index, puzzle);
+            let _ = bee::report(index, puzzle, &Default::default());
+            let _ = bee::hints(index, puzzle, &bee::SolveOptions { common_only: true });
         }
     }
-    let _ = bee::best(index, 3, LetterSet::EMPTY);
+    let _ = bee::best(index, 3, LetterSet::EMPTY, &Default::default());
+    let _ = bee::best(index, 3, LetterSet::EMPTY, &bee::SolveOptions { common_only: true });
     let _ = bee::stats(index, LetterSet::EMPTY);
     let _ = bee::generate(index, &bee::GenerateOptions { seed: 3, ..Default::default() });
     let _ = bee::generate(index, &bee::GenerateOptions { seed: 4, common_only: true, ..Default::default() });

@@ -385,3 +385,19 @@ fn exclusion_lists_remove_exactly_their_words_from_every_answer() {
     assert_eq!(words, ["amalgam", "game", "glam"]);
     assert_eq!(query(&idx, &["bee", "stats", "--exclude", ""])["pangram_words"], 0);
 }
+
+#[test]
+fn a_box_can_be_typed_four_ways() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let want = query(&idx, &["boxed", "solve", "gta", "rin", "eox", "ldp", "--limit", "0"]);
+    for args in [
+        &["boxed", "gta", "rin", "eox", "ldp", "--limit", "0"][..],
+        &["boxed", "gta-rin-eox-ldp", "--limit", "0"],
+        &["boxed", "gta rin eox ldp", "--limit", "0"],
+        &["boxed", "solve", "gta-rin", "eox ldp", "--limit", "0"],
+    ] {
+        assert_eq!(query(&idx, args), want, "{args:?}");
+    }
+    assert_one_line_error(&run(&["--index", idx.to_str().unwrap(), "boxed"]), 2);
+}

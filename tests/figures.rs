@@ -265,3 +265,51 @@ fn every_box_answers_or_stops_quickly() {
         }
     }
 }
+
+#[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
+fn generated_boxes_are_solved_again_to_the_same_answers() {
+    let idx = enable1();
+    let popular: std::collections::HashSet<String> =
+        std::fs::read_to_string(common::wordlist("popular.txt")).unwrap().lines().map(str::to_string).collect();
+    for (seed, common_only) in (1..=10).map(|s| (s, false)).chain((11..=15).map(|s| (s, true))) {
+        let seed = seed.to_string();
+        let mut args = vec!["boxed", "generate", "--seed", &seed, "--limit", "0"];
+        if common_only {
+            args.push("--common-only");
+        }
+        let generated = query(&idx, &args);
+        assert_eq!(query(&idx, &args), generated, "seed {seed}: the same box again");
+        let sides: Vec<&str> = generated["sides"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+        assert_eq!(sides.len(), 4);
+        let letters: std::collections::BTreeSet<char> = sides.iter().flat_map(|s| s.chars()).collect();
+        assert!(sides.iter().all(|s| s.len() == 3) && letters.len() == 12, "seed {seed}: {sides:?}");
+        let mut solve = vec!["boxed", "solve"];
+        solve.extend(&sides);
+        solve.extend(["--limit", "0"]);
+        if common_only {
+            solve.push("--common-only");
+        }
+        let solved = query(&idx, &solve);
+        assert!(generated["count"].as_u64().unwrap() >= 1, "seed {seed}: a solution of at most 2 words");
+        assert_eq!(solved["count"], generated["count"], "seed {seed}");
+        assert_eq!(solved["solutions"], generated["solutions"], "seed {seed}");
+        if common_only {
+            for word in generated["solutions"].as_array().unwrap().iter().flat_map(|s| s.as_array().unwrap()) {
+                assert!(popular.contains(word.as_str().unwrap()), "seed {seed}: {word} is not common");
+            }
+        }
+    }
+    // Bounds are met, and bounds that cannot be are an error, not a wait.
+    let bounded = query(&idx, &["boxed", "generate", "--seed", "3", "--min-solutions", "10", "--max-solutions", "30"]);
+    assert!((10..=30).contains(&bounded["count"].as_u64().unwrap()), "{bounded}");
+    let out = common::run(&["--index", idx.to_str().unwrap(), "boxed", "generate", "--min-solutions", "1000000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("widen --min-solutions and --max-solutions"), "{}", stderr(&out));
+    // No 2-word solution: the shortest are named.
+    let out = query(&idx, &["boxed", "abc", "def", "ghi", "jkl"]);
+    assert_eq!(out["count"], 0);
+    let longer = query(&idx, &["boxed", "abc", "def", "ghi", "jkl", "--max-words", "4", "--limit", "0"]);
+    assert_eq!(out["shortest"], json!({"words": 4, "count": longer["count_by_words"]["4"]}));
+    assert_eq!(longer["min_words"], 4);
+}

@@ -307,7 +307,7 @@ impl Bench {
             ),
             (
                 "bee best",
-                Box::new(|| bee::best(&index, 10, no_s).unwrap().len()),
+                Box::new(|| bee::best(&index, 10, no_s, &Default::default()).unwrap().len()),
                 Some(Box::new(|| naive::bee_best(&words, "s").2 as usize)),
             ),
             (
@@ -317,7 +317,7 @@ impl Bench {
             ),
             (
                 "bee hints",
-                Box::new(|| bee::hints(&index, puzzle).unwrap().grid.len()),
+                Box::new(|| bee::hints(&index, puzzle, &Default::default()).unwrap().grid.len()),
                 Some(Box::new(|| naive::bee_hints(&words, "aeginrt", 'r').len())),
             ),
             (

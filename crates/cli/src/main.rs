@@ -60,9 +60,8 @@ enum Command {
     /// NYT Spelling Bee: solve, report, best, stats, generate, hints
     #[command(subcommand)]
     Bee(cmd::bee::Command),
-    /// NYT Letter Boxed: solutions with the fewest words
-    #[command(subcommand)]
-    Boxed(cmd::boxed::Command),
+    /// NYT Letter Boxed: solutions with the fewest words (`boxed SIDE...` solves)
+    Boxed(cmd::boxed::Args),
     /// Anigrams: unscramble, longest chain, count games, top, generate
     #[command(subcommand)]
     Anigram(cmd::anigram::Command),
@@ -123,7 +122,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Info => cmd::info::info(&ctx),
         Command::Verify => cmd::info::verify(&ctx),
         Command::Bee(c) => cmd::bee::run(&ctx, c),
-        Command::Boxed(c) => cmd::boxed::run(&ctx, c),
+        Command::Boxed(args) => cmd::boxed::run(&ctx, args),
         Command::Anigram(c) => cmd::anigram::run(&ctx, c),
     }
 }

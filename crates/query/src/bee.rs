@@ -17,7 +17,7 @@
 //! let solution = bee::solve(&index, puzzle, &SolveOptions::default())?;
 //! assert_eq!(solution.words.len(), 1); // megaplex: the only word with an x
 //! assert!(solution.words[0].pangram);
-//! let best = bee::best(&index, 1, Default::default())?;
+//! let best = bee::best(&index, 1, Default::default(), &SolveOptions::default())?;
 //! assert_eq!(best[0].score, solution.score.max(best[0].score));
 //! # Ok::<(), wordhoard_query::Error>(())
 //! ```
@@ -375,8 +375,12 @@ pub struct ReportGroup {
 
 /// The words of a honeycomb grouped by letter set, largest sets (pangrams)
 /// first, then a-z; with the totals.
-pub fn report<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<(Solution, Vec<ReportGroup>)> {
-    let solution = solve(index, puzzle, &SolveOptions::default())?;
+pub fn report<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    puzzle: Puzzle,
+    opts: &SolveOptions,
+) -> Result<(Solution, Vec<ReportGroup>)> {
+    let solution = solve(index, puzzle, opts)?;
     let alphabet = index.alphabet();
     let mut groups: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
     for word in &solution.words {
@@ -391,8 +395,15 @@ pub fn report<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<(Solut
 }
 
 /// The `top` highest-scoring honeycombs that use no letter of `exclude`:
-/// score descending, then letters, then centre, a-z.
-pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) -> Result<Vec<HoneycombScore>> {
+/// score descending, then letters, then centre, a-z. With `common_only`,
+/// scores count common words only (and a honeycomb needs a common pangram).
+pub fn best<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    top: usize,
+    exclude: LetterSet,
+    opts: &SolveOptions,
+) -> Result<Vec<HoneycombScore>> {
+    needs_common_list(index, opts.common_only)?;
     // Sets of equal size compare a-z as their letter strings do exactly when
     // the lowest differing letter is in the smaller one: reversed bits, larger first.
     type Key = (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize);
@@ -401,9 +412,10 @@ pub fn best<D: AsRef<[u8]>>(index: &Index<D>, top: usize, exclude: LetterSet) ->
     };
     // A heap of the best `top` so far, worst on top: no list of every candidate.
     let mut kept: std::collections::BinaryHeap<(Key, [u32; 3], LetterSet)> = std::collections::BinaryHeap::new();
-    let combs = Honeycombs::open(index, SectionId::Honeycombs)?;
+    let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
+    let combs = Honeycombs::open(index, table)?;
     for (row, mask) in combs.masks.iter().map(LetterSet).enumerate() {
-        if mask.intersects(exclude) {
+        if mask.intersects(exclude) || (opts.common_only && combs.pangrams.at(row)? == 0) {
             continue;
         }
         if mask.len() != HONEYCOMB_LETTERS {
@@ -590,8 +602,8 @@ pub struct Hints {
 }
 
 /// Hints for a honeycomb.
-pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle) -> Result<Hints> {
-    let solution = solve(index, puzzle, &SolveOptions::default())?;
+pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Hints> {
+    let solution = solve(index, puzzle, opts)?;
     let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
     let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
     for w in &solution.words {
@@ -635,7 +647,7 @@ mod tests {
         assert_eq!(st.valid, 6);
         assert_eq!(st.pangram_words, 3);
         assert_eq!(st.pangram_lettersets, 2, "cacciatore and erotica share one");
-        let top = best(&idx, 7, idx.alphabet().parse_distinct("s", "x").unwrap()).unwrap();
+        let top = best(&idx, 7, idx.alphabet().parse_distinct("s", "x").unwrap(), &SolveOptions::default()).unwrap();
         assert!(top.iter().all(|h| h.letters == "aceiort" && h.score == 31 && h.count == 2));
         let centres: String = top.iter().map(|h| h.center).collect();
         assert_eq!(centres, "aceiort", "ties fall by centre, a-z");
@@ -663,7 +675,7 @@ mod tests {
     #[test]
     fn report_puts_pangrams_first() {
         let idx = index(NORVIG_TINY, None);
-        let (_, groups) = report(&idx, puzzle(&idx, "aeglmpx", "g")).unwrap();
+        let (_, groups) = report(&idx, puzzle(&idx, "aeglmpx", "g"), &SolveOptions::default()).unwrap();
         assert_eq!(groups[0].letters, "aeglmpx");
         assert_eq!(groups.last().unwrap().letters, "aglm");
     }
@@ -746,7 +758,7 @@ mod tests {
     #[test]
     fn hints_count_grid_and_pangrams() {
         let idx = index(NORVIG_TINY, None);
-        let h = hints(&idx, puzzle(&idx, "acieort", "e")).unwrap();
+        let h = hints(&idx, puzzle(&idx, "acieort", "e"), &SolveOptions::default()).unwrap();
         assert_eq!(h.solution.words.len(), 2);
         assert_eq!(h.perfect_pangrams, 1, "erotica uses each letter once");
         assert!(!h.bingo);

@@ -40,6 +40,7 @@ use crate::fasthash::IntMap;
 use crate::format::fst::Automaton;
 use crate::format::SectionId;
 use crate::index::Index;
+use crate::rng::SplitMix64;
 
 /// The shortest playable word by default.
 pub const DEFAULT_MIN_LEN: usize = 3;
@@ -203,11 +204,13 @@ pub struct SolveOptions {
     pub min_len: usize,
     /// How many solutions to list, best first (0: all).
     pub limit: usize,
+    /// Only words of the index's common list are playable.
+    pub common_only: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { max_words: 2, min_len: DEFAULT_MIN_LEN, limit: 20 }
+        SolveOptions { max_words: 2, min_len: DEFAULT_MIN_LEN, limit: 20, common_only: false }
     }
 }
 
@@ -249,6 +252,261 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &So
         by_words,
         solutions,
     })
+}
+
+/// Options for [`generate`].
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateOptions {
+    /// The seed; the same seed and index give the same box.
+    pub seed: u64,
+    /// Sides of the box (the NYT uses 4).
+    pub sides: usize,
+    /// Letters on each side (the NYT uses 3).
+    pub size: usize,
+    /// Only common words are playable, in the solutions and the counts.
+    pub common_only: bool,
+    /// Fewest solutions of 1 and 2 words together.
+    pub min_solutions: Option<u64>,
+    /// Most solutions of 1 and 2 words together.
+    pub max_solutions: Option<u64>,
+    /// How many solutions to list, best first (0: all).
+    pub limit: usize,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> GenerateOptions {
+        GenerateOptions {
+            seed: 0,
+            sides: 4,
+            size: 3,
+            common_only: false,
+            min_solutions: None,
+            max_solutions: None,
+            limit: 20,
+        }
+    }
+}
+
+/// How many boxes [`generate`] tries before it says none fits: each try is
+/// a word pair, a layout and a count, so this bounds its time (well under a
+/// second on enable1) when the bounds cannot be met.
+pub const GENERATE_TRIES: u32 = 400;
+
+/// A generated box and its answer (solutions of at most 2 words).
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The box.
+    pub letter_box: LetterBox,
+    /// Its solutions of at most 2 words.
+    pub answer: Answer,
+    /// Boxes tried, this one included.
+    pub tries: u32,
+}
+
+/// A random box of distinct letters with at least one solution of at most 2
+/// words, its solution count within the bounds; the same seed and index
+/// give the same box. Each try picks a random word, a random word that
+/// starts with its last letter and brings the letters to exactly
+/// `sides x size`, and a random layout of those letters on the sides that
+/// keeps each word's neighbouring letters on different sides, so the pair
+/// is a solution by construction; then it counts the box's solutions.
+pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Generated> {
+    let alphabet = index.alphabet();
+    let letters = opts.sides.saturating_mul(opts.size);
+    if opts.sides < 2 || opts.size == 0 || letters > alphabet.len() {
+        return Err(Error::invalid(format!(
+            "a box of `sides` {} x `size` {} needs {} distinct letters; this alphabet has {} and a box at least 2 sides",
+            opts.sides,
+            opts.size,
+            letters,
+            alphabet.len()
+        )));
+    }
+    if let (Some(lo), Some(hi)) = (opts.min_solutions, opts.max_solutions) {
+        if lo > hi {
+            return Err(Error::invalid(format!(
+                "the solutions range {lo}..{hi} is empty; give `min_solutions` no larger than `max_solutions`"
+            )));
+        }
+    }
+    if opts.max_solutions == Some(0) {
+        return Err(Error::invalid("every generated box has a solution; give `max_solutions` of at least 1"));
+    }
+    let solve_opts =
+        SolveOptions { max_words: 2, min_len: DEFAULT_MIN_LEN, limit: opts.limit, common_only: opts.common_only };
+    if opts.common_only && !index.has_common_list() {
+        return Err(Error::invalid("`common_only` needs an index built with a common list"));
+    }
+    let words = index.words()?;
+    let common = index.common()?;
+    if words.is_empty() {
+        return Err(Error::invalid("this index has no words to make a box of"));
+    }
+    let mut rng = SplitMix64::new(opts.seed);
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for tries in 1..=GENERATE_TRIES {
+        // A first word: at least 3 letters, none twice in a row, and no
+        // more distinct letters than the box holds.
+        let id = rng.below(words.len() as u64);
+        if !words.key_of(id, &mut first)? || (opts.common_only && !common.is_common(id as u32)) {
+            continue;
+        }
+        let Some(set) = alphabet.set_of(&first) else { continue };
+        if first.len() < DEFAULT_MIN_LEN || set.len() >= letters || first.windows(2).any(|w| w[0] == w[1]) {
+            continue;
+        }
+        // Every second word that completes the letters, then one of them.
+        let last = *first.last().expect("three letters or more");
+        let mut search = words.search(Completes { alphabet, first: last, base: set.0, total: letters as u32 });
+        let mut candidates: Vec<(Vec<u8>, u32)> = Vec::new();
+        while let Some((word, id)) = search.next()? {
+            if !opts.common_only || common.is_common(id as u32) {
+                candidates.push((word.to_vec(), id as u32));
+            }
+        }
+        if candidates.is_empty() {
+            continue;
+        }
+        second.clone_from(&candidates[rng.below(candidates.len() as u64) as usize].0);
+        let Some(sides) = lay_out(alphabet, &[&first, &second], opts.sides, opts.size, &mut rng) else { continue };
+        let letter_box = LetterBox::parse(alphabet, &sides)?;
+        let answer = solve(index, &letter_box, &solve_opts)?;
+        let count = u64::try_from(answer.count).unwrap_or(u64::MAX);
+        if opts.min_solutions.is_none_or(|lo| count >= lo) && opts.max_solutions.is_none_or(|hi| count <= hi) {
+            return Ok(Generated { letter_box, answer, tries });
+        }
+    }
+    let wanted = match (opts.min_solutions, opts.max_solutions) {
+        (Some(lo), Some(hi)) => format!("{lo} to {hi}"),
+        (Some(lo), None) => format!("at least {lo}"),
+        (None, Some(hi)) => format!("at most {hi}"),
+        (None, None) => "any number of".into(),
+    };
+    Err(Error::invalid(format!(
+        "none of {GENERATE_TRIES} boxes tried from seed {} has {wanted} solutions of at most 2 words; \
+         widen `min_solutions` and `max_solutions`, or try another seed",
+        opts.seed
+    )))
+}
+
+/// Words that start with `first`, have no letter twice in a row, and bring
+/// the letters of `base` (a mask over the alphabet) to exactly `total`.
+struct Completes<'a> {
+    alphabet: &'a Alphabet,
+    first: u8,
+    base: u32,
+    total: u32,
+}
+
+impl Automaton for Completes<'_> {
+    /// The last letter, the letters so far (base included), the length;
+    /// `None` once nothing below can match.
+    type State = Option<(u8, u32, usize)>;
+
+    fn start(&self) -> Self::State {
+        Some((0, self.base, 0))
+    }
+
+    fn is_match(&self, state: &Self::State) -> bool {
+        matches!(*state, Some((_, mask, len)) if len >= DEFAULT_MIN_LEN && mask.count_ones() == self.total)
+    }
+
+    fn can_match(&self, state: &Self::State) -> bool {
+        state.is_some()
+    }
+
+    fn accept(&self, state: &Self::State, byte: u8) -> Self::State {
+        let (last, mask, len) = (*state)?;
+        let i = self.alphabet.index_of(byte)?;
+        if (len == 0 && byte != self.first) || (len > 0 && byte == last) {
+            return None;
+        }
+        let mask = mask | 1 << i;
+        (mask.count_ones() <= self.total).then_some((byte, mask, len + 1))
+    }
+}
+
+/// The words' letters placed on `sides` sides of `size`, so that letters
+/// next to each other in a word are on different sides: a search over the
+/// letters in random order, each trying the sides in random order. `None`
+/// when no layout exists (or the letters are not `sides x size`).
+fn lay_out(
+    alphabet: &Alphabet,
+    words: &[&[u8]],
+    sides: usize,
+    size: usize,
+    rng: &mut SplitMix64,
+) -> Option<Vec<String>> {
+    let mut letters: Vec<u8> = words.iter().flat_map(|w| w.iter().copied()).collect();
+    letters.sort_unstable();
+    letters.dedup();
+    if letters.len() != sides * size || letters.iter().any(|&b| alphabet.index_of(b).is_none()) {
+        return None;
+    }
+    // Shuffled, so the same words give different boxes for different seeds.
+    for i in (1..letters.len()).rev() {
+        letters.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let at = |b: u8| letters.iter().position(|&l| l == b).expect("a letter of the words");
+    let mut apart = vec![0u32; letters.len()];
+    for w in words {
+        for pair in w.windows(2) {
+            let (a, b) = (at(pair[0]), at(pair[1]));
+            apart[a] |= 1 << b;
+            apart[b] |= 1 << a;
+        }
+    }
+    let order: Vec<Vec<usize>> = (0..letters.len())
+        .map(|_| {
+            let mut o: Vec<usize> = (0..sides).collect();
+            for i in (1..o.len()).rev() {
+                o.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            o
+        })
+        .collect();
+    let mut side_of = vec![usize::MAX; letters.len()];
+    let mut filled = vec![0usize; sides];
+    // Depth-first over letters; at most sides^letters steps, but the
+    // constraints are few (two words' neighbours) and a budget bounds it.
+    let mut budget = 100_000u32;
+    fn place(
+        i: usize,
+        side_of: &mut [usize],
+        filled: &mut [usize],
+        apart: &[u32],
+        order: &[Vec<usize>],
+        size: usize,
+        budget: &mut u32,
+    ) -> bool {
+        if i == side_of.len() {
+            return true;
+        }
+        for &s in &order[i] {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let clash = (0..i).any(|j| side_of[j] == s && apart[i] & 1 << j != 0);
+            if filled[s] == size || clash {
+                continue;
+            }
+            (side_of[i], filled[s]) = (s, filled[s] + 1);
+            if place(i + 1, side_of, filled, apart, order, size, budget) {
+                return true;
+            }
+            (side_of[i], filled[s]) = (usize::MAX, filled[s] - 1);
+        }
+        false
+    }
+    if !place(0, &mut side_of, &mut filled, &apart, &order, size, &mut budget) {
+        return None;
+    }
+    let mut out = vec![String::new(); sides];
+    for (i, &s) in side_of.iter().enumerate() {
+        out[s].push(letters[i] as char);
+    }
+    Some(out)
 }
 
 /// The most search states a box may need: each holds a count and an
@@ -343,14 +601,20 @@ impl Info {
 impl Solver {
     /// Finds the box's playable words and prepares the search.
     pub fn new<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &SolveOptions) -> Result<Solver> {
-        let SolveOptions { max_words, min_len, .. } = *opts;
+        let SolveOptions { max_words, min_len, common_only, .. } = *opts;
         if max_words == 0 || max_words > MAX_WORDS_LIMIT {
             return Err(Error::invalid(format!("`max_words` must be 1 to {MAX_WORDS_LIMIT}")));
         }
         if min_len == 0 {
             return Err(Error::invalid("`min_len` must be at least 1"));
         }
-        let words = playable_words(index, letter_box, min_len)?;
+        if common_only && !index.has_common_list() {
+            return Err(Error::invalid("`common_only` needs an index built with a common list"));
+        }
+        let mut words = playable_words(index, letter_box, min_len)?;
+        if common_only {
+            words.retain(|w| w.common);
+        }
         let letters = letter_box.letters.len();
         let mut by_first = vec![Vec::new(); letters];
         let mut classes: Vec<Vec<Class>> = vec![Vec::new(); letters];
@@ -541,6 +805,47 @@ fn too_large(what: String) -> Error {
 mod tests {
     use super::*;
 
+    #[test]
+    fn layouts_keep_neighbours_apart_and_fill_every_side() {
+        let alphabet = Alphabet::latin();
+        let mut rng = SplitMix64::new(5);
+        let mut placed = 0;
+        for _ in 0..500 {
+            // Two random words over 12 letters, the second starting where
+            // the first ends, no letter twice in a row.
+            let pool: Vec<u8> = (b'a'..=b'l').collect();
+            let mut word = |start: Option<u8>| {
+                let mut w: Vec<u8> = start.into_iter().collect();
+                while w.len() < 8 + rng.below(5) as usize {
+                    let b = pool[rng.below(12) as usize];
+                    if w.last() != Some(&b) {
+                        w.push(b);
+                    }
+                }
+                w
+            };
+            let first = word(None);
+            let second = word(first.last().copied());
+            let Some(sides) = lay_out(&alphabet, &[&first, &second], 4, 3, &mut rng) else { continue };
+            placed += 1;
+            let letters: Vec<u8> = {
+                let mut l: Vec<u8> = first.iter().chain(&second).copied().collect();
+                l.sort_unstable();
+                l.dedup();
+                l
+            };
+            let mut all: Vec<u8> = sides.iter().flat_map(|s| s.bytes()).collect();
+            all.sort_unstable();
+            assert_eq!(all, letters, "{sides:?}");
+            assert!(sides.iter().all(|s| s.len() == 3), "{sides:?}");
+            let side = |b: u8| sides.iter().position(|s| s.as_bytes().contains(&b));
+            for w in [&first, &second] {
+                assert!(w.windows(2).all(|p| side(p[0]) != side(p[1])), "{w:?} on {sides:?}");
+            }
+        }
+        assert!(placed > 10, "some pairs use all 12 letters and fit");
+    }
+
     fn boxed(sides: &[&str]) -> LetterBox {
         LetterBox::parse(&Alphabet::latin(), sides).unwrap()
     }
@@ -567,13 +872,14 @@ mod tests {
         let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
         let playable: Vec<String> = playable_words(&idx, &b, 3).unwrap().into_iter().map(|p| p.word).collect();
         assert_eq!(playable, vec!["becadf", "becaf", "ebc", "fad", "fade"], "cab: a and b share a side");
-        let answer = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 0 }).unwrap();
+        let answer = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false }).unwrap();
         assert_eq!(answer.by_words, vec![1, 3, 0]);
         assert_eq!(answer.min_words, Some(1));
         // One word first; then fewest uncommon words, then fewest letters.
         let expected = vec![vec!["becadf"], vec!["fade", "ebc"], vec!["becaf", "fad"], vec!["becaf", "fade"]];
         assert_eq!(answer.solutions, expected);
-        let limited = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 2 }).unwrap();
+        let limited =
+            solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 2, common_only: false }).unwrap();
         assert_eq!((limited.count, limited.solutions.len()), (4, 2));
     }
 

@@ -35,9 +35,9 @@ fn run_every_query(index: &Index<Vec<u8>>) -> (usize, usize) {
     let a = index.alphabet().clone();
     let puzzle = bee::Puzzle::parse(&a, "aeginrt", Some("r")).unwrap();
     results.push(bee::solve(index, puzzle, &bee::SolveOptions::default()).is_ok());
-    results.push(bee::report(index, puzzle).is_ok());
-    results.push(bee::hints(index, puzzle).is_ok());
-    results.push(bee::best(index, 5, wordhoard_query::LetterSet::EMPTY).is_ok());
+    results.push(bee::report(index, puzzle, &Default::default()).is_ok());
+    results.push(bee::hints(index, puzzle, &Default::default()).is_ok());
+    results.push(bee::best(index, 5, wordhoard_query::LetterSet::EMPTY, &Default::default()).is_ok());
     results.push(bee::stats(index, wordhoard_query::LetterSet::EMPTY).is_ok());
     results.push(bee::generate(index, &bee::GenerateOptions { seed: 1, ..Default::default() }).is_ok());
     let letter_box = boxed::LetterBox::parse(&a, &["riu", "pgh", "lcs", "yao"]).unwrap();

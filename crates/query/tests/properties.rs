@@ -88,7 +88,26 @@ proptest! {
             }
         }
         all.sort();
-        let got = bee::best(&index, 5, ex).unwrap();
+        let got = bee::best(&index, 5, ex, &bee::SolveOptions::default()).unwrap();
+        let got: Vec<_> = got.iter().map(|h| (std::cmp::Reverse(h.score), h.letters.clone(), h.center as u8)).collect();
+        prop_assert_eq!(got, all.into_iter().take(5).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn bee_best_common_only_matches_brute_force(words in word_list(), pick in proptest::collection::vec(any::<bool>(), 80)) {
+        // The common list: some of the words, chosen by `pick`.
+        let common: Vec<String> = words.iter().zip(&pick).filter(|(_, &p)| p).map(|(w, _)| w.clone()).collect();
+        let index = index_of(&words, &common);
+        let common_sets: BTreeSet<BTreeSet<u8>> =
+            distinct(&common).iter().filter(|w| w.len() >= 4).map(|w| letter_set(w)).filter(|s| s.len() == 7).collect();
+        let mut all: Vec<(std::cmp::Reverse<u32>, String, u8)> = Vec::new();
+        for set in &common_sets {
+            for &c in set {
+                all.push((std::cmp::Reverse(brute_bee(&common, set, c).1), set_of(&set.iter().copied().collect::<Vec<_>>()), c));
+            }
+        }
+        all.sort();
+        let got = bee::best(&index, 5, LetterSet::EMPTY, &bee::SolveOptions { common_only: true }).unwrap();
         let got: Vec<_> = got.iter().map(|h| (std::cmp::Reverse(h.score), h.letters.clone(), h.center as u8)).collect();
         prop_assert_eq!(got, all.into_iter().take(5).collect::<Vec<_>>());
     }
@@ -173,7 +192,7 @@ proptest! {
                 }
             }
         }
-        let got = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 0 }).unwrap();
+        let got = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false }).unwrap();
         prop_assert_eq!(got.playable, playable.len());
         prop_assert_eq!(got.count, expect.len() as u128);
         prop_assert_eq!(got.solutions.iter().cloned().collect::<BTreeSet<_>>(), expect.clone());
@@ -183,7 +202,7 @@ proptest! {
         let mut ordered: Vec<Vec<String>> = expect.into_iter().collect();
         ordered.sort_by_key(key);
         prop_assert_eq!(&got.solutions, &ordered);
-        let top = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 4 }).unwrap();
+        let top = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 4, common_only: false }).unwrap();
         prop_assert_eq!(&top.solutions[..], &ordered[..ordered.len().min(4)]);
     }
 }

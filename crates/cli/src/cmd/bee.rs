@@ -28,6 +28,9 @@ pub enum Command {
     Report {
         #[command(flatten)]
         honeycomb: HoneycombArgs,
+        /// Count only words of the common list the index was built with
+        #[arg(long)]
+        common_only: bool,
     },
     /// The highest-scoring honeycombs
     #[command(after_help = "Example: wordhoard bee best --top 5 --exclude ''")]
@@ -38,6 +41,9 @@ pub enum Command {
         /// Letters no honeycomb may have ('' allows all)
         #[arg(long, default_value = "s", value_name = "LETTERS")]
         exclude: String,
+        /// Score only words of the common list (a honeycomb needs a common pangram)
+        #[arg(long)]
+        common_only: bool,
     },
     /// Counts of valid words, pangrams and candidate honeycombs
     #[command(after_help = "Example: wordhoard bee stats")]
@@ -54,6 +60,9 @@ pub enum Command {
     Hints {
         #[command(flatten)]
         honeycomb: HoneycombArgs,
+        /// Count only words of the common list the index was built with
+        #[arg(long)]
+        common_only: bool,
     },
 }
 
@@ -102,12 +111,13 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 bee::solve(&index, puzzle(&index, &honeycomb)?, &SolveOptions { common_only }).map_err(query_err)?;
             emit(ctx.json, || solution_json(&solution), |s| solution_text(s, &solution))
         }
-        Command::Report { honeycomb } => report(ctx, &index, &honeycomb),
-        Command::Best { top, exclude } => best(ctx, &index, top, &exclude),
+        Command::Report { honeycomb, common_only } => report(ctx, &index, &honeycomb, &SolveOptions { common_only }),
+        Command::Best { top, exclude, common_only } => best(ctx, &index, top, &exclude, &SolveOptions { common_only }),
         Command::Stats { exclude } => stats(ctx, &index, &exclude),
         Command::Generate(args) => generate(ctx, &index, &args),
-        Command::Hints { honeycomb } => {
-            let hints = bee::hints(&index, puzzle(&index, &honeycomb)?).map_err(query_err)?;
+        Command::Hints { honeycomb, common_only } => {
+            let opts = SolveOptions { common_only };
+            let hints = bee::hints(&index, puzzle(&index, &honeycomb)?, &opts).map_err(query_err)?;
             emit(ctx.json, || hints_json(&hints), |s| hints_text(s, &hints))
         }
     }
@@ -186,8 +196,8 @@ fn solution_text(out: &mut String, s: &Solution) {
     }
 }
 
-fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs) -> Result<()> {
-    let (solution, groups) = bee::report(index, puzzle(index, args)?).map_err(query_err)?;
+fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs, opts: &SolveOptions) -> Result<()> {
+    let (solution, groups) = bee::report(index, puzzle(index, args)?, opts).map_err(query_err)?;
     let json = || {
         let mut v = solution_json(&solution);
         v["groups"] = groups
@@ -237,9 +247,9 @@ fn fill(out: &mut String, items: &[String], width: usize) {
     }
 }
 
-fn best(ctx: &Context, index: &Idx, top: usize, exclude: &str) -> Result<()> {
+fn best(ctx: &Context, index: &Idx, top: usize, exclude: &str, opts: &SolveOptions) -> Result<()> {
     let excluded = exclude_set(index, exclude)?;
-    let combs = bee::best(index, top, excluded).map_err(query_err)?;
+    let combs = bee::best(index, top, excluded, opts).map_err(query_err)?;
     let json = || {
         json!({
             "exclude": index.alphabet().letters_of(excluded),

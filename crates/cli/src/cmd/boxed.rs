@@ -7,10 +7,28 @@ use std::ops::ControlFlow;
 use anyhow::{anyhow, Result};
 use clap::Subcommand;
 use serde_json::json;
-use wordhoard_query::boxed::{LetterBox, SolveOptions, Solver, DEFAULT_MIN_LEN};
+use wordhoard_query::boxed::{
+    self, GenerateOptions, LetterBox, SolveOptions, Solver, DEFAULT_MIN_LEN, MAX_WORDS_LIMIT,
+};
 
 use super::{query_err, Context};
-use crate::output::{plural, thousands};
+use crate::output::{emit, plural, thousands};
+
+/// `boxed`: a subcommand, or the sides of a box to solve.
+#[derive(clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "Examples: wordhoard boxed riu pgh lcs yao   (the same as `boxed solve riu pgh lcs yao`)\n\
+                  \x20         wordhoard boxed riu-pgh-lcs-yao\n\
+                  \x20         wordhoard boxed generate --seed 7"
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    solve: SolveArgs,
+}
 
 /// The Letter Boxed commands.
 #[derive(Subcommand)]
@@ -18,33 +36,92 @@ pub enum Command {
     /// Solutions with the fewest words, common words first
     #[command(after_help = "Example: wordhoard boxed solve riu pgh lcs yao\n\n\
         Order: fewest words, then fewest words not on the common list, then fewest letters, then a-z.\n\
-        A solution ends on the word that uses the last letter of the box.")]
-    Solve {
-        /// The sides, each a group of distinct letters (the NYT uses 4 sides of 3)
-        #[arg(required = true, value_name = "SIDE")]
-        sides: Vec<String>,
-        /// Most words in a solution
-        #[arg(long, default_value_t = 2, value_name = "N")]
-        max_words: usize,
-        /// Shortest playable word
-        #[arg(long, default_value_t = DEFAULT_MIN_LEN, value_name = "L")]
-        min_len: usize,
-        /// How many solutions to list (0: all); the count is always complete
-        #[arg(long, default_value_t = 20, value_name = "K")]
-        limit: usize,
-    },
+        A solution ends on the word that uses the last letter of the box. Common words are marked +.")]
+    Solve(SolveArgs),
+    /// A random box with a solution of at most 2 words, reproducible by seed
+    #[command(after_help = "Example: wordhoard boxed generate --seed 7 --common-only --answers")]
+    Generate(GenerateArgs),
+}
+
+/// A box to solve.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The sides, each a group of distinct letters (the NYT uses 4 sides of 3);
+    /// also `riu-pgh-lcs-yao` or one quoted "riu pgh lcs yao"
+    #[arg(required = true, value_name = "SIDE")]
+    sides: Vec<String>,
+    /// Most words in a solution
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    max_words: usize,
+    /// Shortest playable word
+    #[arg(long, default_value_t = DEFAULT_MIN_LEN, value_name = "L")]
+    min_len: usize,
+    /// How many solutions to list (0: all); the count is always complete
+    #[arg(long, default_value_t = 20, value_name = "K")]
+    limit: usize,
+    /// Play only words of the common list the index was built with
+    #[arg(long)]
+    common_only: bool,
+}
+
+/// Arguments of `boxed generate`.
+#[derive(clap::Args)]
+pub struct GenerateArgs {
+    /// The seed; the same seed and index give the same box [default: from the clock]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Sides of the box
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    sides: usize,
+    /// Letters on each side
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    size: usize,
+    /// Play only words of the common list
+    #[arg(long)]
+    common_only: bool,
+    /// Fewest solutions of 1 and 2 words
+    #[arg(long, value_name = "A")]
+    min_solutions: Option<u64>,
+    /// Most solutions of 1 and 2 words
+    #[arg(long, value_name = "B")]
+    max_solutions: Option<u64>,
+    /// Show the solutions too (text; JSON always has them)
+    #[arg(long)]
+    answers: bool,
+    /// How many solutions to list with --answers (0: all)
+    #[arg(long, default_value_t = 20, value_name = "K")]
+    limit: usize,
+}
+
+/// The sides as typed: each argument may hold several, split at `-` or
+/// whitespace (`riu-pgh-lcs-yao`, `"riu pgh lcs yao"`).
+fn split_sides(args: &[String]) -> Vec<String> {
+    args.iter()
+        .flat_map(|a| a.split(|c: char| c == '-' || c.is_whitespace()))
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs `boxed`: a subcommand, or `solve` on the sides given.
+pub fn run(ctx: &Context, args: Args) -> Result<()> {
+    match args.command {
+        Some(Command::Solve(solve)) => run_solve(ctx, solve),
+        Some(Command::Generate(generate)) => run_generate(ctx, &generate),
+        None => run_solve(ctx, args.solve),
+    }
 }
 
 /// Solutions whose widths set the text columns; later ones stream in them.
 const ALIGNED: usize = 1000;
 
-/// Runs a boxed command: the counts first, then the solutions as the
-/// search finds them, in order, in constant memory (`| head` stops it).
-pub fn run(ctx: &Context, command: Command) -> Result<()> {
-    let Command::Solve { sides, max_words, min_len, limit } = command;
+/// Solves a box: the counts first, then the solutions as the search finds
+/// them, in order, in constant memory (`| head` stops it).
+fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
+    let SolveArgs { sides, max_words, min_len, limit, common_only } = args;
     let index = ctx.open()?;
-    let letter_box = LetterBox::parse(index.alphabet(), &sides).map_err(query_err)?;
-    let opts = SolveOptions { max_words, min_len, limit };
+    let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&sides)).map_err(query_err)?;
+    let opts = SolveOptions { max_words, min_len, limit, common_only };
     let mut solver = Solver::new(&index, &letter_box, &opts).map_err(query_err)?;
     let by_words = solver.counts().map_err(query_err)?;
     let count = by_words
@@ -52,6 +129,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
         .try_fold(0u128, |a, &b| a.checked_add(b))
         .ok_or_else(|| anyhow!("too many solutions to count"))?;
     let listed = if limit == 0 { count } else { count.min(limit as u128) };
+    let shortest = if count == 0 { shortest_solutions(&index, &letter_box, &opts) } else { None };
+    let mark_common = index.has_common_list() && !common_only;
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -67,12 +146,33 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             "count_by_words": by_words.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>(),
             "min_words": by_words.iter().position(|&n| n > 0).map(|i| i + 1),
             "max_words": max_words,
+            "shortest": shortest.map(|(words, count)| json!({"words": words, "count": count})),
         });
         let summary = serde_json::to_string(&summary)?;
         head.push_str(summary.strip_suffix('}').unwrap_or(&summary));
         head.push_str(",\"solutions\":[");
     } else {
-        summary_text(&mut head, &letter_box.sides, solver.playable().len(), count, &by_words, max_words, listed);
+        let legend = if mark_common { " (+ common word)" } else { "" };
+        let summary = Summary {
+            sides: &letter_box.sides,
+            playable: solver.playable().len(),
+            count,
+            by_words: &by_words,
+            max_words,
+            listed,
+            legend,
+        };
+        summary_text(&mut head, &summary);
+        match shortest {
+            Some((words, n)) => {
+                let _ =
+                    writeln!(head, "The shortest solutions take {}: {}.", plural(words as u64, "word"), thousands(n));
+            }
+            None if count == 0 => {
+                let _ = writeln!(head, "No solution of up to {MAX_WORDS_LIMIT} words was found.");
+            }
+            None => {}
+        }
     }
     if terminal {
         crate::stop::writing_to_terminal();
@@ -90,6 +190,10 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 let sep = if n == 1 { "" } else { "," };
                 serde_json::to_string(&names).map_err(std::io::Error::from).and_then(|s| write!(out, "{sep}{s}"))
             } else {
+                let names: Vec<String> = words
+                    .iter()
+                    .map(|w| if mark_common && w.common { format!("{}+", w.word) } else { w.word.clone() })
+                    .collect();
                 match &widths {
                     Some(widths) => write_row(&mut out, n, &names, widths),
                     None => {
@@ -135,15 +239,93 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
     Ok(())
 }
 
-fn summary_text(
-    out: &mut String,
-    sides: &[String],
+/// With no solution of at most `max_words` words: the fewest words any
+/// solution takes and how many take that many, when the search can tell
+/// within its bounds.
+fn shortest_solutions(
+    index: &wordhoard_query::Index<wordhoard_query::FileBytes>,
+    letter_box: &LetterBox,
+    opts: &SolveOptions,
+) -> Option<(usize, u128)> {
+    (opts.max_words + 1..=MAX_WORDS_LIMIT).find_map(|words| {
+        let more = SolveOptions { max_words: words, ..*opts };
+        let counts = Solver::new(index, letter_box, &more).and_then(|mut s| s.counts());
+        match counts {
+            Ok(by_words) => by_words.get(words - 1).filter(|&&n| n > 0).map(|&n| Some((words, n))),
+            Err(_) => Some(None),
+        }
+    })?
+}
+
+/// Generates a box; the answers in text only with `--answers`.
+fn run_generate(ctx: &Context, a: &GenerateArgs) -> Result<()> {
+    let index = ctx.open()?;
+    let seed = a.seed.unwrap_or_else(super::bee::clock_seed);
+    let opts = GenerateOptions {
+        seed,
+        sides: a.sides,
+        size: a.size,
+        common_only: a.common_only,
+        min_solutions: a.min_solutions,
+        max_solutions: a.max_solutions,
+        limit: a.limit,
+    };
+    let generated = boxed::generate(&index, &opts).map_err(query_err)?;
+    let answer = &generated.answer;
+    let json = || {
+        json!({
+            "seed": seed,
+            "sides": generated.letter_box.sides,
+            "playable": answer.playable,
+            "count": answer.count,
+            "count_by_words": answer.by_words.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>(),
+            "min_words": answer.min_words,
+            "common_only": a.common_only,
+            "tries": generated.tries,
+            "solutions": answer.solutions,
+        })
+    };
+    emit(ctx.json, json, |out| {
+        let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard boxed generate --seed {seed} ...)\n");
+        let listed = if a.answers { answer.solutions.len() as u128 } else { 0 };
+        let summary = Summary {
+            sides: &generated.letter_box.sides,
+            playable: answer.playable,
+            count: answer.count,
+            by_words: &answer.by_words,
+            max_words: 2,
+            listed,
+            legend: "",
+        };
+        summary_text(out, &summary);
+        if a.answers {
+            let widths = column_widths(&answer.solutions, 2);
+            let mut rows = Vec::new();
+            for (i, row) in answer.solutions.iter().enumerate() {
+                let _ = write_row(&mut rows, i as u128 + 1, row, &widths);
+            }
+            out.push_str(&String::from_utf8_lossy(&rows));
+        } else {
+            let _ = writeln!(out, "\n(solutions hidden: add --answers to see them)");
+        }
+    })
+}
+
+/// What the text summary of a box shows.
+struct Summary<'a> {
+    sides: &'a [String],
     playable: usize,
     count: u128,
-    by_words: &[u128],
+    by_words: &'a [u128],
     max_words: usize,
+    /// Solutions about to be listed.
     listed: u128,
-) {
+    /// Said after "Best N" (what marks mean).
+    legend: &'a str,
+}
+
+fn summary_text(out: &mut String, summary: &Summary) {
+    let Summary { sides, playable, count, by_words, max_words, listed, legend } = *summary;
     draw_box(out, sides);
     let _ = writeln!(
         out,
@@ -163,7 +345,7 @@ fn summary_text(
     }
     if listed > 0 {
         let shown = if listed == count { "All".to_string() } else { format!("Best {}", thousands(listed)) };
-        let _ = writeln!(out, "\n{shown}:");
+        let _ = writeln!(out, "\n{shown}{legend}:");
     }
 }
 

@@ -55,7 +55,11 @@ impl Context {
 
 /// The flag for each library parameter an error message names in
 /// backticks: the library speaks of its API, the CLI of its flags.
-const FLAGS: [(&str, &str); 11] = [
+const FLAGS: [(&str, &str); 15] = [
+    ("`min_solutions`", "--min-solutions"),
+    ("`max_solutions`", "--max-solutions"),
+    ("`sides`", "--sides"),
+    ("`size`", "--size"),
     ("`common_only`", "--common-only"),
     ("`center`", "--center"),
     ("`max_words`", "--max-words"),
