@@ -401,3 +401,112 @@ fn a_box_can_be_typed_four_ways() {
     }
     assert_one_line_error(&run(&["--index", idx.to_str().unwrap(), "boxed"]), 2);
 }
+
+#[test]
+fn bee_check_gives_verdicts_rank_and_what_is_left() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let found = s.write("found.txt", b"grain\n  Granite  retina\n");
+    let check = query(
+        &idx,
+        &[
+            "bee",
+            "check",
+            "aeginrt",
+            "--center",
+            "r",
+            "--found",
+            found.to_str().unwrap(),
+            "rat",
+            "gait",
+            "xyzr",
+            "tiara",
+            "RETINA",
+            "ranger",
+        ],
+    );
+    let keys: Vec<&String> = check.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["center", "found", "guesses", "left", "letters", "rank"]);
+    let verdicts: Vec<(String, Option<String>)> = check["guesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["word"].as_str().unwrap().to_string(), g["reason"].as_str().map(str::to_string)))
+        .collect();
+    let want = [
+        ("grain", None),
+        ("granite", None),
+        ("retina", None),
+        ("rat", Some("too_short")),
+        ("gait", Some("missing_center")),
+        ("xyzr", Some("bad_letter")),
+        ("tiara", Some("not_in_list")),
+        ("retina", Some("repeat")),
+        ("ranger", None),
+    ];
+    let want: Vec<(String, Option<String>)> =
+        want.iter().map(|(w, r)| (w.to_string(), r.map(str::to_string))).collect();
+    assert_eq!(verdicts, want);
+    assert_eq!(
+        check["guesses"][1],
+        json!({"word": "granite", "ok": true, "reason": null, "score": 14, "pangram": true})
+    );
+    // Found: grain 5, granite 14, retina 6, ranger 6; of the golden list's
+    // 16 answers for these letters.
+    assert_eq!(check["found"], json!({"count": 4, "score": 31}));
+    let all = query(&idx, &["bee", "solve", "aeginrt", "--center", "r"]);
+    let total = all["score"].as_u64().unwrap();
+    assert_eq!(check["left"]["count"], all["count"].as_u64().unwrap() - 4);
+    assert_eq!(check["left"]["score"], total - 31);
+    assert_eq!(check["rank"]["queen_bee"], total);
+    assert!(check["rank"]["next"]["score"].as_u64().unwrap() > 31);
+    // The same from stdin, and nothing found yet.
+    let mut child = bin()
+        .args(["--index", idx.to_str().unwrap(), "bee", "check", "aeginrt", "-c", "r", "--found", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"grain granite retina rat gait xyzr tiara retina ranger").unwrap();
+    let piped: serde_json::Value = serde_json::from_slice(&child.wait_with_output().unwrap().stdout).unwrap();
+    assert_eq!(piped, check);
+    let none = query(&idx, &["bee", "check", "aeginrt", "--center", "r"]);
+    assert_eq!(none["found"], json!({"count": 0, "score": 0}));
+    assert_eq!(none["rank"]["name"], "Beginner");
+    let text = String::from_utf8(
+        run(&["--index", idx.to_str().unwrap(), "bee", "check", "aeginrt", "-c", "r", "tiara"]).stdout,
+    )
+    .unwrap();
+    assert!(text.contains("not in the word list") && text.contains("LEFT:"), "{text}");
+    let missing = run(&["--index", idx.to_str().unwrap(), "bee", "check", "aeginrt", "--found", "/no/such/file"]);
+    assert_one_line_error(&missing, 1);
+}
+
+#[test]
+fn generated_puzzles_hide_their_answers_in_text_unless_asked() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let index = idx.to_str().unwrap();
+    let bee = query(&idx, &["bee", "generate", "--seed", "1", "--exclude", ""]);
+    let text = |args: &[&str]| {
+        let mut all = vec!["--index", index];
+        all.extend_from_slice(args);
+        String::from_utf8(run(&all).stdout).unwrap()
+    };
+    let hidden = text(&["bee", "generate", "--seed", "1", "--exclude", ""]);
+    let shown = text(&["bee", "generate", "--seed", "1", "--exclude", "", "--answers"]);
+    for w in bee["words"].as_array().unwrap() {
+        let w = w["word"].as_str().unwrap();
+        assert!(!hidden.contains(w) && shown.contains(w), "{w}: {hidden}");
+    }
+    assert!(hidden.contains("answers hidden") && hidden.contains(&format!(": {} word", bee["count"])), "{hidden}");
+    let game = query(&idx, &["anigram", "generate", "--seed", "1"]);
+    let hidden = text(&["anigram", "generate", "--seed", "1"]);
+    let shown = text(&["anigram", "generate", "--seed", "1", "--answers"]);
+    for step in game["chain"].as_array().unwrap().iter().skip(1) {
+        for w in step["words"].as_array().unwrap() {
+            let w = w.as_str().unwrap();
+            assert!(!hidden.to_lowercase().contains(w) && shown.contains(w), "{w}: {hidden}");
+        }
+    }
+}

@@ -300,6 +300,15 @@ fn generated_boxes_are_solved_again_to_the_same_answers() {
             }
         }
     }
+    // Text hides the solutions unless asked.
+    let generated = query(&idx, &["boxed", "generate", "--seed", "1"]);
+    let first = generated["solutions"][0][0].as_str().unwrap().to_string();
+    let text = |extra: &[&str]| {
+        let mut args = vec!["--index", idx.to_str().unwrap(), "boxed", "generate", "--seed", "1"];
+        args.extend_from_slice(extra);
+        String::from_utf8(common::run(&args).stdout).unwrap()
+    };
+    assert!(!text(&[]).contains(&first) && text(&["--answers"]).contains(&first), "{first}");
     // Bounds are met, and bounds that cannot be are an error, not a wait.
     let bounded = query(&idx, &["boxed", "generate", "--seed", "3", "--min-solutions", "10", "--max-solutions", "30"]);
     assert!((10..=30).contains(&bounded["count"].as_u64().unwrap()), "{bounded}");

@@ -250,7 +250,7 @@ fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: U32s) ->
 }
 
 /// Checks the structure of both bee sections (for `verify`).
-pub(crate) fn check<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
+pub(crate) fn check_sections<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let sets = LetterSets::open(index)?;
     index.will_scan(&[sets.masks.as_bytes(), sets.starts.as_bytes(), sets.ids.as_bytes()]);
     if !sets.masks.ascends(true) {
@@ -604,13 +604,7 @@ pub struct Hints {
 /// Hints for a honeycomb.
 pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Hints> {
     let solution = solve(index, puzzle, opts)?;
-    let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
-    let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
-    for w in &solution.words {
-        let first = w.word.chars().next().unwrap_or('?');
-        *grid.entry(first).or_default().entry(w.word.len()).or_default() += 1;
-        *two_letter.entry(w.word[..2.min(w.word.len())].to_string()).or_default() += 1;
-    }
+    let (grid, two_letter) = grid_of(&solution.words);
     let letters = puzzle.letters.len();
     Ok(Hints {
         perfect_pangrams: solution.words.iter().filter(|w| w.pangram && w.word.len() == letters).count() as u32,
@@ -620,6 +614,189 @@ pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
         two_letter,
         solution,
     })
+}
+
+/// Word counts by first letter and length, and by first two letters.
+#[allow(clippy::type_complexity)]
+fn grid_of(words: &[ScoredWord]) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTreeMap<String, u32>) {
+    let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
+    let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
+    for w in words {
+        let first = w.word.chars().next().unwrap_or('?');
+        *grid.entry(first).or_default().entry(w.word.len()).or_default() += 1;
+        *two_letter.entry(w.word[..2.min(w.word.len())].to_string()).or_default() += 1;
+    }
+    (grid, two_letter)
+}
+
+/// Why a guess is not accepted, checked in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Fewer than [`MIN_WORD_LEN`] letters.
+    TooShort,
+    /// It lacks the centre letter.
+    MissingCenter,
+    /// It has a letter that is not in the honeycomb.
+    BadLetter,
+    /// It is not an answer (not in the word list, or not common with
+    /// `common_only`).
+    NotInList,
+    /// It was accepted earlier.
+    Repeat,
+}
+
+impl Reason {
+    /// The reason as JSON and scripts name it (`too_short`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::TooShort => "too_short",
+            Reason::MissingCenter => "missing_center",
+            Reason::BadLetter => "bad_letter",
+            Reason::NotInList => "not_in_list",
+            Reason::Repeat => "repeat",
+        }
+    }
+}
+
+/// The verdict on one guess.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The guess, trimmed and lowercased.
+    pub word: String,
+    /// Why it is not accepted; `None` when it is.
+    pub reason: Option<Reason>,
+    /// Its points when accepted (else 0).
+    pub score: u32,
+    /// True when accepted and a pangram.
+    pub pangram: bool,
+}
+
+/// The words not found yet, as hints: counts, never the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Left {
+    /// Words left.
+    pub count: u32,
+    /// Their points.
+    pub score: u32,
+    /// Pangrams left.
+    pub pangrams: u32,
+    /// Their counts by first letter, then by length.
+    pub grid: BTreeMap<char, BTreeMap<usize, u32>>,
+    /// Their counts by first two letters.
+    pub two_letter: BTreeMap<String, u32>,
+}
+
+/// A player's progress on a honeycomb: what [`check`] answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The letters, sorted.
+    pub letters: String,
+    /// The centre letter.
+    pub center: char,
+    /// A verdict for each guess, in order.
+    pub guesses: Vec<Verdict>,
+    /// Words accepted.
+    pub found_count: u32,
+    /// Their points.
+    pub found_score: u32,
+    /// The rank reached.
+    pub rank: Rank,
+    /// The next rank, `None` at Queen Bee.
+    pub next: Option<Rank>,
+    /// Points for Genius.
+    pub genius: u32,
+    /// Points for Queen Bee: every word.
+    pub queen_bee: u32,
+    /// What is left to find.
+    pub left: Left,
+}
+
+/// Checks guesses against a honeycomb, as the NYT game does: a verdict for
+/// each (accepted with its points, or the first [`Reason`] it fails), the
+/// score and rank reached, and hints for the words left.
+///
+/// ```
+/// # let list = "game\nglam\nmegaplex\namalgam\n";
+/// # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", list)], &Default::default()).unwrap();
+/// # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+/// use wordhoard_query::bee::{self, Puzzle, Reason, SolveOptions};
+///
+/// let puzzle = Puzzle::parse(index.alphabet(), "aeglmpx", Some("g"))?;
+/// let progress = bee::check(&index, puzzle, &["GAME", "gam", "glam", "game"], &SolveOptions::default())?;
+/// let reasons: Vec<_> = progress.guesses.iter().map(|v| v.reason).collect();
+/// assert_eq!(reasons, [None, Some(Reason::TooShort), None, Some(Reason::Repeat)]);
+/// assert_eq!((progress.found_count, progress.found_score), (2, 2));
+/// assert_eq!((progress.left.count, progress.left.pangrams), (2, 1));
+/// # Ok::<(), wordhoard_query::Error>(())
+/// ```
+pub fn check<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    puzzle: Puzzle,
+    guesses: &[impl AsRef<str>],
+    opts: &SolveOptions,
+) -> Result<Progress> {
+    let solution = solve(index, puzzle, opts)?;
+    let letters: Vec<char> = solution.letters.chars().collect();
+    let mut found = vec![false; solution.words.len()];
+    let verdicts = guesses
+        .iter()
+        .map(|guess| {
+            let word = guess.as_ref().trim().to_lowercase();
+            let answer = solution.words.binary_search_by(|w| w.word.as_str().cmp(&word)).ok();
+            let reason = if word.chars().count() < MIN_WORD_LEN {
+                Some(Reason::TooShort)
+            } else if !word.contains(solution.center) {
+                Some(Reason::MissingCenter)
+            } else if word.chars().any(|c| !letters.contains(&c)) {
+                Some(Reason::BadLetter)
+            } else if answer.is_none() {
+                Some(Reason::NotInList)
+            } else if answer.is_some_and(|i| found[i]) {
+                Some(Reason::Repeat)
+            } else {
+                None
+            };
+            let accepted = answer.filter(|_| reason.is_none());
+            if let Some(i) = accepted {
+                found[i] = true;
+            }
+            let scored = accepted.map(|i| &solution.words[i]);
+            Verdict { word, reason, score: scored.map_or(0, |w| w.score), pangram: scored.is_some_and(|w| w.pangram) }
+        })
+        .collect();
+    let found_score: u32 = solution.words.iter().zip(&found).filter(|(_, &f)| f).map(|(w, _)| w.score).sum();
+    let left_words: Vec<ScoredWord> =
+        solution.words.iter().zip(&found).filter(|(_, &f)| !f).map(|(w, _)| w.clone()).collect();
+    let ladder = ranks(solution.score);
+    let (rank, next) = rank_at(solution.score, found_score);
+    let (grid, two_letter) = grid_of(&left_words);
+    let rank_named = |name: &str| ladder.iter().find(|r| r.name == name).map_or(0, |r| r.score);
+    Ok(Progress {
+        letters: solution.letters.clone(),
+        center: solution.center,
+        guesses: verdicts,
+        found_count: found.iter().filter(|&&f| f).count() as u32,
+        found_score,
+        rank,
+        next,
+        genius: rank_named("Genius"),
+        queen_bee: rank_named("Queen Bee"),
+        left: Left {
+            count: left_words.len() as u32,
+            score: solution.score - found_score,
+            pangrams: left_words.iter().filter(|w| w.pangram).count() as u32,
+            grid,
+            two_letter,
+        },
+    })
+}
+
+/// The rank `score` reaches out of `total` (the highest whose points it
+/// has), and the next one (`None` at Queen Bee).
+pub fn rank_at(total: u32, score: u32) -> (Rank, Option<Rank>) {
+    let ladder = ranks(total);
+    let reached = ladder.iter().rposition(|r| r.score <= score).unwrap_or(0);
+    (ladder[reached].clone(), ladder.get(reached + 1).cloned())
 }
 
 /// The points needed for each rank: a share of `total`, rounded half up.
@@ -637,6 +814,25 @@ mod tests {
 
     fn puzzle(idx: &Index<Vec<u8>>, letters: &str, center: &str) -> Puzzle {
         Puzzle::parse(idx.alphabet(), letters, Some(center)).unwrap()
+    }
+
+    #[test]
+    fn ranks_change_exactly_at_their_points() {
+        for total in 0..400 {
+            let ladder = ranks(total);
+            for (i, r) in ladder.iter().enumerate() {
+                let (at, next) = rank_at(total, r.score);
+                // Ranks that share points: the highest of them is reached.
+                let top = ladder.iter().rposition(|x| x.score == r.score).unwrap();
+                assert_eq!(at, ladder[top], "total {total}, {}", r.name);
+                assert_eq!(next, ladder.get(top + 1).cloned());
+                if r.score > 0 && (i == 0 || ladder[i - 1].score < r.score) {
+                    assert_eq!(rank_at(total, r.score - 1).0, ladder[i - 1], "total {total}: below {}", r.name);
+                }
+            }
+            assert_eq!(rank_at(total, total).0.name, "Queen Bee");
+            assert_eq!(rank_at(total, total).1, None);
+        }
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl<D: AsRef<[u8]>> Index<D> {
         // its groups) on the other thread, the rest here, measured to end
         // close together on enable1.
         let words = || self.words().and_then(|words| words.check_rank_map(self.alphabet()));
-        let rest = || (words(), bee::check(self), anigram::check_chains(self));
+        let rest = || (words(), bee::check_sections(self), anigram::check_chains(self));
         let terms = || anigram::check_terms(self);
         let ((words, bee, chains), terms) = match (all_ok, two_threads) {
             (false, _) => ((Ok(()), Ok(()), Ok(())), Ok(())),

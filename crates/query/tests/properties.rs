@@ -113,6 +113,74 @@ proptest! {
     }
 
     #[test]
+    fn bee_check_matches_brute_force(
+        words in word_list(),
+        picks in proptest::sample::subsequence(LETTERS.to_vec(), 7..=7),
+        c in 0usize..7,
+        raw in proptest::collection::vec((0u8..4, any::<usize>(), "[a-j]{1,9}", any::<bool>()), 0..40),
+    ) {
+        let index = index_of(&words, &[]);
+        let center = picks[c];
+        let letters: BTreeSet<u8> = picks.iter().copied().collect();
+        let (answers, total, _) = brute_bee(&words, &letters, center);
+        // Guesses: answers, words of the list, random strings, earlier
+        // guesses again; some in upper case or with spaces around.
+        let mut guesses: Vec<String> = Vec::new();
+        for (kind, i, random, upper) in raw {
+            let g = match kind {
+                0 if !answers.is_empty() => answers[i % answers.len()].clone(),
+                1 if !words.is_empty() => words[i % words.len()].clone(),
+                2 if !guesses.is_empty() => guesses[i % guesses.len()].clone(),
+                _ => random,
+            };
+            guesses.push(if upper { format!(" {} ", g.to_uppercase()) } else { g });
+        }
+        let got = bee::check(&index, bee::Puzzle::parse(index.alphabet(), &set_of(&picks), Some(&set_of(&[center]))).unwrap(), &guesses, &bee::SolveOptions::default()).unwrap();
+
+        let points = |w: &str| (if w.len() == 4 { 1 } else { w.len() as u32 }) + if letter_set(w) == letters { 7 } else { 0 };
+        let mut found: BTreeSet<String> = BTreeSet::new();
+        for (g, v) in guesses.iter().zip(&got.guesses) {
+            let w = g.trim().to_lowercase();
+            let reason = if w.len() < 4 {
+                Some("too_short")
+            } else if !w.bytes().any(|b| b == center) {
+                Some("missing_center")
+            } else if !w.bytes().all(|b| letters.contains(&b)) {
+                Some("bad_letter")
+            } else if !answers.contains(&w) {
+                Some("not_in_list")
+            } else if !found.insert(w.clone()) {
+                Some("repeat")
+            } else {
+                None
+            };
+            prop_assert_eq!(&v.word, &w);
+            prop_assert_eq!(v.reason.map(|r| r.as_str()), reason, "{}", g);
+            prop_assert_eq!(v.score, if reason.is_none() { points(&w) } else { 0 });
+            prop_assert_eq!(v.pangram, reason.is_none() && letter_set(&w) == letters);
+        }
+        let found_score: u32 = found.iter().map(|w| points(w)).sum();
+        prop_assert_eq!((got.found_count, got.found_score), (found.len() as u32, found_score));
+        // Ranks: the share of the total, rounded half up, as the NYT's.
+        let shares = [("Beginner", 0u64), ("Good Start", 2), ("Moving Up", 5), ("Good", 8), ("Solid", 15), ("Nice", 25), ("Great", 40), ("Amazing", 50), ("Genius", 70), ("Queen Bee", 100)];
+        let need = |pct: u64| ((total as u64 * pct + 50) / 100) as u32;
+        let reached = shares.iter().rposition(|&(_, p)| need(p) <= found_score).unwrap();
+        prop_assert_eq!((got.rank.name, got.rank.score), (shares[reached].0, need(shares[reached].1)));
+        prop_assert_eq!(got.next.map(|r| (r.name, r.score)), shares.get(reached + 1).map(|&(n, p)| (n, need(p))));
+        prop_assert_eq!((got.genius, got.queen_bee), (need(70), total));
+        let left: Vec<&String> = answers.iter().filter(|w| !found.contains(*w)).collect();
+        prop_assert_eq!(got.left.count, left.len() as u32);
+        prop_assert_eq!(got.left.score, total - found_score);
+        prop_assert_eq!(got.left.pangrams, left.iter().filter(|w| letter_set(w) == letters).count() as u32);
+        let mut two: BTreeMap<String, u32> = BTreeMap::new();
+        for w in &left {
+            *two.entry(w[..2].to_string()).or_default() += 1;
+        }
+        prop_assert_eq!(&got.left.two_letter, &two);
+        prop_assert_eq!(got.left.grid.values().flat_map(|r| r.values()).sum::<u32>(), left.len() as u32);
+    }
+
+    #[test]
     fn anigrams_match_brute_force(words in word_list(), probe in word(), start in 1usize..4, extra in 1usize..4) {
         let index = index_of(&words, &[]);
         let a = Anigrams::open(&index).unwrap();

@@ -64,6 +64,9 @@ pub enum Command {
         /// The seed; the same seed and index give the same game [default: from the clock]
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+        /// Show each step's words too (text; JSON always has them)
+        #[arg(long)]
+        answers: bool,
     },
 }
 
@@ -136,7 +139,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 }
             })
         }
-        Command::Generate { seed } => {
+        Command::Generate { seed, answers } => {
             let seed = seed.unwrap_or_else(super::bee::clock_seed);
             let chain = a.generate(seed).map_err(query_err)?;
             emit(
@@ -144,7 +147,11 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 || json!({"seed": seed, "length": chain.len(), "chain": chain_json(&chain)}),
                 |out| {
                     let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
-                    chain_text(out, &chain);
+                    if answers {
+                        chain_text(out, &chain);
+                    } else {
+                        puzzle_text(out, &chain);
+                    }
                 },
             )
         }
@@ -164,6 +171,32 @@ fn chain_text(out: &mut String, chain: &[Step]) {
         let _ = writeln!(out, "  {:<width$}  {added:<2}  {}", s.term, s.words.join(" "));
         previous = Some(&s.term);
     }
+}
+
+/// The game without its answers: the first word, then each step's added
+/// letter and a blank for the word it makes.
+fn puzzle_text(out: &mut String, chain: &[Step]) {
+    let mut previous: Option<&str> = None;
+    for (i, s) in chain.iter().enumerate() {
+        match previous {
+            None => {
+                let first = s.words.first().map_or(s.term.as_str(), String::as_str);
+                let _ = writeln!(out, "  {:>2}.      {}", i + 1, first.to_uppercase());
+            }
+            Some(p) => {
+                let blanks = vec!["_"; s.term.chars().count()].join(" ");
+                let _ = writeln!(
+                    out,
+                    "  {:>2}.  +{}  {blanks}   ({})",
+                    i + 1,
+                    added_letter(p, &s.term).to_ascii_uppercase(),
+                    plural(s.words.len() as u64, "answer")
+                );
+            }
+        }
+        previous = Some(&s.term);
+    }
+    let _ = writeln!(out, "\n(answers hidden: add --answers to see them)");
 }
 
 /// The letter a term has one more of than its predecessor.

@@ -55,6 +55,24 @@ pub enum Command {
     /// A random valid puzzle (it has a pangram), reproducible by seed
     #[command(after_help = "Example: wordhoard bee generate --seed 7 --min-score 100 --max-score 300")]
     Generate(GenerateArgs),
+    /// Check guesses: a verdict each, the score and rank reached, hints for what is left
+    #[command(after_help = "Example: wordhoard bee check aeginrt --center r granite tearing rain\n\
+                            \x20        wordhoard bee check aeginrt --center r --found found.txt   (one word a line; - reads stdin)\n\n\
+                            A guess is accepted, or rejected for the first of: too short, missing the centre,\n\
+                            a letter not in the honeycomb, not in the word list, found already.")]
+    Check {
+        #[command(flatten)]
+        honeycomb: HoneycombArgs,
+        /// Guesses, in order
+        #[arg(value_name = "WORD")]
+        words: Vec<String>,
+        /// Words found so far, one a line (or separated by spaces); `-` reads stdin. Checked before WORD...
+        #[arg(long, value_name = "FILE")]
+        found: Option<String>,
+        /// Count only words of the common list the index was built with
+        #[arg(long)]
+        common_only: bool,
+    },
     /// NYT-style hints: grid, two-letter list, pangrams, ranks
     #[command(after_help = "Example: wordhoard bee hints aeginrt --center r")]
     Hints {
@@ -100,6 +118,9 @@ pub struct GenerateArgs {
     /// Count only words of the common list
     #[arg(long)]
     common_only: bool,
+    /// Show the answers too (text; JSON always has them)
+    #[arg(long)]
+    answers: bool,
 }
 
 /// Runs a bee command.
@@ -115,6 +136,16 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Best { top, exclude, common_only } => best(ctx, &index, top, &exclude, &SolveOptions { common_only }),
         Command::Stats { exclude } => stats(ctx, &index, &exclude),
         Command::Generate(args) => generate(ctx, &index, &args),
+        Command::Check { honeycomb, words, found, common_only } => {
+            let mut guesses = match found.as_deref() {
+                Some(path) => read_found(path)?,
+                None => Vec::new(),
+            };
+            guesses.extend(words);
+            let opts = SolveOptions { common_only };
+            let progress = bee::check(&index, puzzle(&index, &honeycomb)?, &guesses, &opts).map_err(query_err)?;
+            emit(ctx.json, || progress_json(&progress), |s| progress_text(s, &progress))
+        }
         Command::Hints { honeycomb, common_only } => {
             let opts = SolveOptions { common_only };
             let hints = bee::hints(&index, puzzle(&index, &honeycomb)?, &opts).map_err(query_err)?;
@@ -194,6 +225,24 @@ fn solution_text(out: &mut String, s: &Solution) {
     if s.words.iter().any(|w| w.pangram) {
         let _ = writeln!(out, "\n* pangram (+{} points)", bee::PANGRAM_BONUS);
     }
+}
+
+/// A generated honeycomb without its answers: the letters, the totals and
+/// the points each rank needs.
+fn puzzle_text(out: &mut String, s: &Solution) {
+    honeycomb_picture(out, &s.letters, s.center);
+    let _ = writeln!(
+        out,
+        "\n{}, centre {}: {}, {}, {}",
+        s.letters.to_uppercase(),
+        s.center.to_ascii_uppercase(),
+        plural(s.words.len() as u64, "word"),
+        plural(s.score, "point"),
+        plural(s.pangrams, "pangram")
+    );
+    let ranks: Vec<String> = bee::ranks(s.score).iter().map(|r| format!("{} {}", r.name, thousands(r.score))).collect();
+    let _ = writeln!(out, "Ranks: {}", ranks.join(", "));
+    let _ = writeln!(out, "\n(answers hidden: add --answers to see them, or check guesses with `bee check`)");
 }
 
 fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs, opts: &SolveOptions) -> Result<()> {
@@ -330,7 +379,11 @@ fn generate(ctx: &Context, index: &Idx, a: &GenerateArgs) -> Result<()> {
     };
     emit(ctx.json, json, |out| {
         let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard bee generate --seed {seed} ...)\n");
-        solution_text(out, &solution);
+        if a.answers {
+            solution_text(out, &solution);
+        } else {
+            puzzle_text(out, &solution);
+        }
     })
 }
 
@@ -341,12 +394,143 @@ pub fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
 }
 
+/// The NYT's hint grid (counts by first letter and length, with totals)
+/// and two-letter list.
+fn grid_text(
+    out: &mut String,
+    grid: &std::collections::BTreeMap<char, std::collections::BTreeMap<usize, u32>>,
+    two_letter: &std::collections::BTreeMap<String, u32>,
+    total: usize,
+) {
+    let lens: Vec<usize> = {
+        let mut l: Vec<usize> = grid.values().flat_map(|r| r.keys().copied()).collect();
+        l.sort_unstable();
+        l.dedup();
+        l
+    };
+    let _ = write!(out, "\n    ");
+    for l in &lens {
+        let _ = write!(out, "{l:>4}");
+    }
+    let _ = writeln!(out, "{:>5}", "Σ");
+    for (c, row) in grid {
+        let _ = write!(out, "{}:  ", c.to_ascii_uppercase());
+        for l in &lens {
+            let n = row.get(l).copied().unwrap_or(0);
+            let _ = write!(out, "{:>4}", if n == 0 { "-".to_string() } else { n.to_string() });
+        }
+        let _ = writeln!(out, "{:>5}", row.values().sum::<u32>());
+    }
+    let _ = write!(out, "Σ:  ");
+    for l in &lens {
+        let _ = write!(out, "{:>4}", grid.values().filter_map(|r| r.get(l)).sum::<u32>());
+    }
+    let _ = writeln!(out, "{:>5}", total);
+    let _ = writeln!(out, "\nTwo letter list:");
+    let pairs: Vec<String> = two_letter.iter().map(|(k, n)| format!("{}-{n}", k.to_uppercase())).collect();
+    columns(out, &pairs, 2, 80);
+}
+
+/// The words of a `--found` file (or stdin): whitespace-separated.
+fn read_found(path: &str) -> Result<Vec<String>> {
+    use anyhow::Context as _;
+    let text = if path == "-" {
+        std::io::read_to_string(std::io::stdin().lock()).context("cannot read the found words from stdin")?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read the found words from {path}"))?
+    };
+    Ok(text.split_whitespace().map(str::to_string).collect())
+}
+
+/// Word counts by first letter and length, as JSON (`{"a": {"4": 2}}`).
+fn grid_json(grid: &std::collections::BTreeMap<char, std::collections::BTreeMap<usize, u32>>) -> Value {
+    grid.iter()
+        .map(|(c, row)| {
+            (
+                c.to_string(),
+                json!(row.iter().map(|(l, n)| (l.to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>()),
+            )
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+fn progress_json(p: &bee::Progress) -> Value {
+    json!({
+        "letters": p.letters,
+        "center": p.center.to_string(),
+        "guesses": p.guesses.iter().map(|v| json!({
+            "word": v.word, "ok": v.reason.is_none(), "reason": v.reason.map(|r| r.as_str()),
+            "score": v.score, "pangram": v.pangram,
+        })).collect::<Vec<_>>(),
+        "found": {"count": p.found_count, "score": p.found_score},
+        "rank": {
+            "name": p.rank.name, "score": p.rank.score,
+            "next": p.next.as_ref().map(|r| json!({"name": r.name, "score": r.score})),
+            "genius": p.genius, "queen_bee": p.queen_bee,
+        },
+        "left": {
+            "count": p.left.count, "score": p.left.score, "pangrams": p.left.pangrams,
+            "grid": grid_json(&p.left.grid), "two_letter": p.left.two_letter,
+        },
+    })
+}
+
+fn progress_text(out: &mut String, p: &bee::Progress) {
+    honeycomb_picture(out, &p.letters, p.center);
+    if !p.guesses.is_empty() {
+        let _ = writeln!(out);
+        let width = p.guesses.iter().map(|v| v.word.chars().count()).max().unwrap_or(0);
+        for v in &p.guesses {
+            let verdict = match v.reason {
+                None => format!("{}{}", plural(v.score, "point"), if v.pangram { ", pangram!" } else { "" }),
+                Some(bee::Reason::TooShort) => "too short".into(),
+                Some(bee::Reason::MissingCenter) => {
+                    format!("missing the centre letter {}", p.center.to_ascii_uppercase())
+                }
+                Some(bee::Reason::BadLetter) => "bad letters".into(),
+                Some(bee::Reason::NotInList) => "not in the word list".into(),
+                Some(bee::Reason::Repeat) => "already found".into(),
+            };
+            let mark = if v.reason.is_none() { "+" } else { "-" };
+            let _ = writeln!(out, "  {mark} {:<width$}  {verdict}", v.word.to_uppercase());
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nFound {} for {}: {} ({}).",
+        plural(p.found_count as u64, "word"),
+        plural(p.found_score, "point"),
+        p.rank.name,
+        thousands(p.rank.score)
+    );
+    match &p.next {
+        Some(next) => {
+            let _ = writeln!(out, "{} to {}.", plural(next.score - p.found_score, "point"), next.name);
+        }
+        None => {
+            let _ = writeln!(out, "Every word found.");
+        }
+    }
+    let _ = writeln!(out, "Genius at {}, Queen Bee at {}.", thousands(p.genius), thousands(p.queen_bee));
+    if p.left.count > 0 {
+        let _ = writeln!(
+            out,
+            "\nLEFT: {}, {}, {}",
+            plural(p.left.count as u64, "word"),
+            plural(p.left.score, "point"),
+            plural(p.left.pangrams, "pangram")
+        );
+        grid_text(out, &p.left.grid, &p.left.two_letter, p.left.count as usize);
+    }
+}
+
 fn hints_json(h: &Hints) -> Value {
     let s = &h.solution;
     json!({
         "letters": s.letters, "center": s.center.to_string(), "count": s.words.len(), "score": s.score,
         "pangrams": s.pangrams, "perfect_pangrams": h.perfect_pangrams, "bingo": h.bingo,
-        "grid": h.grid.iter().map(|(c, row)| (c.to_string(), row.iter().map(|(l, n)| (l.to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>())).collect::<std::collections::BTreeMap<_, _>>(),
+        "grid": grid_json(&h.grid),
         "two_letter": h.two_letter,
         "ranks": h.ranks.iter().map(|r| json!({"name": r.name, "score": r.score})).collect::<Vec<_>>(),
     })
@@ -364,33 +548,7 @@ fn hints_text(out: &mut String, h: &Hints) {
         h.perfect_pangrams,
         if h.bingo { ", BINGO" } else { "" }
     );
-    let lens: Vec<usize> = {
-        let mut l: Vec<usize> = h.grid.values().flat_map(|r| r.keys().copied()).collect();
-        l.sort_unstable();
-        l.dedup();
-        l
-    };
-    let _ = write!(out, "\n    ");
-    for l in &lens {
-        let _ = write!(out, "{l:>4}");
-    }
-    let _ = writeln!(out, "{:>5}", "Σ");
-    for (c, row) in &h.grid {
-        let _ = write!(out, "{}:  ", c.to_ascii_uppercase());
-        for l in &lens {
-            let n = row.get(l).copied().unwrap_or(0);
-            let _ = write!(out, "{:>4}", if n == 0 { "-".to_string() } else { n.to_string() });
-        }
-        let _ = writeln!(out, "{:>5}", row.values().sum::<u32>());
-    }
-    let _ = write!(out, "Σ:  ");
-    for l in &lens {
-        let _ = write!(out, "{:>4}", h.grid.values().filter_map(|r| r.get(l)).sum::<u32>());
-    }
-    let _ = writeln!(out, "{:>5}", s.words.len());
-    let _ = writeln!(out, "\nTwo letter list:");
-    let pairs: Vec<String> = h.two_letter.iter().map(|(k, n)| format!("{}-{n}", k.to_uppercase())).collect();
-    columns(out, &pairs, 2, 80);
+    grid_text(out, &h.grid, &h.two_letter, s.words.len());
     let _ = writeln!(out, "\nRanks:");
     for r in &h.ranks {
         let _ = writeln!(out, "  {:<11} {:>6}", r.name, thousands(r.score));
