@@ -74,6 +74,7 @@ pub fn exercise<D: AsRef<[u8]> + Sync>(index: &Index<D>) {
             let _ = bee::solve(index, puzzle, &bee::SolveOptions { common_only: true });
             let _ = bee::report(index, puzzle, &Default::default());
             let _ = bee::hints(index, puzzle, &bee::SolveOptions { common_only: true });
+            let _ = bee::check(index, puzzle, &["grant", "GRANITE", "rat", "xyzzy", "grant"], &Default::default());
         }
     }
     let _ = bee::best(index, 3, LetterSet::EMPTY, &Default::default());
@@ -87,6 +88,11 @@ pub fn exercise<D: AsRef<[u8]> + Sync>(index: &Index<D>) {
             let _ = boxed::solve(index, &letter_box, &opts);
         }
     }
+    let _ = boxed::generate(index, &boxed::GenerateOptions { seed: 6, ..Default::default() });
+    let _ = boxed::generate(
+        index,
+        &boxed::GenerateOptions { seed: 7, sides: 2, size: 2, common_only: true, ..Default::default() },
+    );
     if let Ok(an) = Anigrams::open(index) {
         let _ = an.unscramble("ride");
         let _ = an.longest(anigram::Start::Len(4));
