@@ -26,6 +26,7 @@ install: release
 # Tests that need the shared word lists are skipped (and counted as
 # skipped) when the lists are missing: see crates/cli/build.rs.
 test:
+	scripts/deps.sh
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
 		$(CARGO) nextest run --workspace --locked --release --no-fail-fast --status-level skip; \
 	else \

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
 use wordhoard_query::anigram::{self, Anigrams};
 use wordhoard_query::format::{FileWriter, Header};
-use wordhoard_query::{bee, boxed, Index, LetterSet};
+use wordhoard_query::{anagram, bee, boxed, find, Index, LetterSet};
 
 /// Arbitrary bytes as a whole index file.
 pub fn index_bytes(data: &[u8]) {
@@ -88,6 +88,14 @@ pub fn exercise<D: AsRef<[u8]> + Sync>(index: &Index<D>) {
             let _ = boxed::solve(index, &letter_box, &opts);
         }
     }
+    for pattern in ["r*", "?i?e", "*[^aeiou]"] {
+        if let Ok(p) = find::Pattern::parse(&a, pattern) {
+            let _ = find::find(index, &p, &find::FindOptions::default(), |_, _| {});
+        }
+    }
+    let _ = anagram::anagrams(index, "deir?", &Default::default());
+    let _ = anagram::sub_anagrams(index, "granite??", &Default::default());
+    let _ = anagram::phrase_anagrams(index, "ride dire", &Default::default());
     let _ = boxed::generate(index, &boxed::GenerateOptions { seed: 6, ..Default::default() });
     let _ = boxed::generate(
         index,

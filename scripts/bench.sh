@@ -4,6 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+scripts/deps.sh
 cargo build --release --locked -p wordhoard-cli -p wordhoard-bench
 mkdir -p bench-out
 target/release/wordhoard-bench --runs "${BENCH_RUNS:-11}" --out bench-out/bench.md "$@"

@@ -65,6 +65,10 @@ enum Command {
     /// Anigrams: unscramble, longest chain, count games, top, generate
     #[command(subcommand)]
     Anigram(cmd::anigram::Command),
+    /// Words matching a crossword pattern: `c?t`, `*ing`, `[aeiou]?[^s]`
+    Find(cmd::find::Args),
+    /// Anagrams of letters (`?` a blank), of some of them (--sub), or of a phrase in words (--words)
+    Anagram(cmd::anagram::Args),
 }
 
 /// An error that is the user's input: exit status 2.
@@ -124,6 +128,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Bee(c) => cmd::bee::run(&ctx, c),
         Command::Boxed(args) => cmd::boxed::run(&ctx, args),
         Command::Anigram(c) => cmd::anigram::run(&ctx, c),
+        Command::Find(args) => cmd::find::run(&ctx, args),
+        Command::Anagram(args) => cmd::anagram::run(&ctx, args),
     }
 }
 

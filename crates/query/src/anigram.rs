@@ -28,10 +28,10 @@
 //! ```
 
 use std::cell::OnceCell;
-use std::ops::RangeInclusive;
+use std::ops::{ControlFlow, RangeInclusive};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::fst::FstMap;
+use crate::format::fst::{Automaton, FstMap};
 use crate::format::{le_u32, Columns, SectionId, U32s, U64s};
 use crate::index::Index;
 use crate::rng::SplitMix64;
@@ -453,6 +453,34 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             return Err(SectionId::Terms.corrupt("the FST holds a term with a character outside the alphabet"));
         }
         Ok(Step { term: alphabet.word_string(term), words: self.words_of(t)? })
+    }
+
+    /// Every term the automaton accepts, a-z, with the ids of its words
+    /// (ascending); `f` may stop the search. The word tools search terms
+    /// this way (`anagram`), reading only the `terms` section.
+    pub fn search_terms<A: Automaton>(
+        &self,
+        automaton: A,
+        mut f: impl FnMut(&[u8], &[u32]) -> ControlFlow<()>,
+    ) -> Result<()> {
+        let terms = self.terms()?;
+        let mut search = terms.fst.search(automaton);
+        let mut ids = Vec::new();
+        while let Some((term, t)) = search.next()? {
+            let t = self.checked_id(t)?;
+            ids.clear();
+            for i in terms.groups.range(t as usize)? {
+                let id = terms.group_ids.at(i)?;
+                if id >= self.index.word_count() {
+                    return Err(SectionId::Terms.corrupt("has a word id out of range"));
+                }
+                ids.push(id as u32);
+            }
+            if f(term, &ids).is_break() {
+                break;
+            }
+        }
+        Ok(())
     }
 
     fn words_of(&self, t: u32) -> Result<Vec<String>> {

@@ -53,11 +53,13 @@
 #![deny(unsafe_code)]
 
 pub mod alphabet;
+pub mod anagram;
 pub mod anigram;
 pub mod bee;
 pub mod boxed;
 mod error;
 mod fasthash;
+pub mod find;
 pub mod format;
 mod index;
 #[cfg(feature = "mmap")]

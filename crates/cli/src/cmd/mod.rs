@@ -1,10 +1,12 @@
 //! One module per command group; each parses its arguments, runs one query
 //! and prints the answer.
 
+pub mod anagram;
 pub mod anigram;
 pub mod bee;
 pub mod boxed;
 pub mod build;
+pub mod find;
 pub mod info;
 
 use std::ffi::OsString;

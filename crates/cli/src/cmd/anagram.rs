@@ -1,0 +1,117 @@
+//! `wordhoard anagram LETTERS`: anagrams with blanks, and multi-word
+//! anagrams of a phrase.
+
+use std::fmt::Write;
+
+use anyhow::Result;
+use serde_json::json;
+use wordhoard_query::anagram::{self, AnagramOptions, PhraseOptions};
+
+use super::{query_err, usage, Context};
+use crate::output::{columns, emit, plural, thousands};
+
+/// Arguments of `anagram`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples: wordhoard anagram listen          enlist inlets listen silent tinsel\n\
+                  \x20         wordhoard anagram 'retain?'       the blank stands for any letter: retinae, ...\n\
+                  \x20         wordhoard anagram orchestra --sub --min-len 6\n\
+                  \x20         wordhoard anagram --words 'clint eastwood' --max-words 2")]
+pub struct Args {
+    /// The letters (`?` is a blank that stands for any letter); with --words, the phrase
+    #[arg(value_name = "LETTERS")]
+    letters: String,
+    /// Words made of some of the letters, not all of them
+    #[arg(long, conflicts_with = "words")]
+    sub: bool,
+    /// Sets of words whose letters are exactly the phrase's (spaces and punctuation ignored)
+    #[arg(long)]
+    words: bool,
+    /// The shortest word
+    #[arg(long, default_value_t = 3, value_name = "L")]
+    min_len: usize,
+    /// With --words: the most words in an anagram
+    #[arg(long, default_value_t = 3, value_name = "N", requires = "words")]
+    max_words: usize,
+    /// With --words: a word every anagram contains
+    #[arg(long, value_name = "WORD", requires = "words")]
+    include: Option<String>,
+    /// How many to list (0: all); the count is always exact
+    #[arg(long, default_value_t = 50, value_name = "K")]
+    limit: usize,
+    /// Only words of the common list the index was built with
+    #[arg(long)]
+    common_only: bool,
+}
+
+/// Answers `anagram`.
+pub fn run(ctx: &Context, args: Args) -> Result<()> {
+    let index = ctx.open()?;
+    if args.words {
+        let opts = PhraseOptions {
+            max_words: args.max_words,
+            min_len: args.min_len,
+            include: args.include.clone(),
+            common_only: args.common_only,
+            limit: args.limit,
+        };
+        let found = anagram::phrase_anagrams(&index, &args.letters, &opts).map_err(query_err)?;
+        return emit(
+            ctx.json,
+            || json!({"phrase": args.letters, "count": found.count, "anagrams": found.anagrams}),
+            |out| {
+                for words in &found.anagrams {
+                    let _ = writeln!(out, "{}", words.join(" "));
+                }
+                summary(out, found.anagrams.len(), found.count, "anagram");
+            },
+        );
+    }
+    if args.letters.trim().is_empty() {
+        return Err(usage("no letters given; e.g. `wordhoard anagram listen`, or `retain?` with a blank"));
+    }
+    let opts = AnagramOptions { min_len: args.min_len, common_only: args.common_only };
+    let mut words = if args.sub {
+        anagram::sub_anagrams(&index, &args.letters, &opts)
+    } else {
+        anagram::anagrams(&index, &args.letters, &opts)
+    }
+    .map_err(query_err)?;
+    let count = words.len() as u64;
+    if args.limit > 0 {
+        words.truncate(args.limit);
+    }
+    emit(
+        ctx.json,
+        || {
+            json!({
+                "letters": args.letters,
+                "count": count,
+                "words": words.iter().map(|a| json!({"word": a.word, "blanks": a.blanks})).collect::<Vec<_>>(),
+            })
+        },
+        |out| {
+            // By length, longest first, as listed.
+            let mut at = 0;
+            while at < words.len() {
+                let len = words[at].word.len();
+                let run: Vec<String> = words[at..]
+                    .iter()
+                    .take_while(|a| a.word.len() == len)
+                    .map(|a| if a.blanks.is_empty() { a.word.clone() } else { format!("{} (?={})", a.word, a.blanks) })
+                    .collect();
+                let _ = writeln!(out, "{len} letters:");
+                columns(out, &run, 2, 80);
+                at += run.len();
+            }
+            summary(out, words.len(), count, "word");
+        },
+    )
+}
+
+fn summary(out: &mut String, shown: usize, count: u64, what: &str) {
+    let _ = if shown as u64 == count {
+        writeln!(out, "({})", plural(count, what))
+    } else {
+        writeln!(out, "(the first {} of {} {what}s; --limit 0 lists all)", thousands(shown as u64), thousands(count))
+    };
+}

@@ -1,0 +1,71 @@
+//! `wordhoard find PATTERN`: words matching a crossword pattern.
+
+use std::io::{IsTerminal, Write};
+
+use anyhow::Result;
+use serde_json::json;
+use wordhoard_query::find::{self, FindOptions, Pattern};
+
+use super::{query_err, Context};
+use crate::output::{plural, thousands};
+
+/// Arguments of `find`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples: wordhoard find 'c?t'          cat cot cut\n\
+                  \x20         wordhoard find 'qu*' --len 5   quack ... quoth\n\
+                  \x20         wordhoard find '*[^aeiou][^aeiou][^aeiou][^aeiou][^aeiou]*'\n\n\
+                  A letter stands for itself, ? for any one letter, * for any run of letters (also none),\n\
+                  [abc] for one of those letters and [^abc] for one letter not among them. Results a-z.")]
+pub struct Args {
+    /// The pattern (quote it, so the shell leaves `*` and `?` alone)
+    pattern: String,
+    /// Only words of this many letters
+    #[arg(long, value_name = "N")]
+    len: Option<usize>,
+    /// How many words to list (0: all); the count is always exact
+    #[arg(long, default_value_t = 50, value_name = "K")]
+    limit: usize,
+    /// Only words of the common list the index was built with
+    #[arg(long)]
+    common_only: bool,
+}
+
+/// Lists the matches a-z as they are found (text) and the exact count.
+pub fn run(ctx: &Context, args: Args) -> Result<()> {
+    let index = ctx.open()?;
+    let pattern = Pattern::parse(index.alphabet(), &args.pattern).map_err(query_err)?;
+    let opts = FindOptions { len: args.len, common_only: args.common_only };
+    let stdout = std::io::stdout();
+    let terminal = stdout.is_terminal();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut listed: Vec<String> = Vec::new();
+    let mut failed = None;
+    let mut shown = 0usize;
+    let count = find::find(&index, &pattern, &opts, |word, _| {
+        if args.limit != 0 && shown >= args.limit {
+            return;
+        }
+        shown += 1;
+        if ctx.json {
+            listed.push(word.to_string());
+        } else if failed.is_none() {
+            crate::stop::tick();
+            let written = writeln!(out, "{word}").and_then(|()| if terminal { out.flush() } else { Ok(()) });
+            failed = written.err();
+        }
+    })
+    .map_err(query_err)?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    if ctx.json {
+        serde_json::to_writer(&mut out, &json!({"pattern": args.pattern, "count": count, "words": listed}))?;
+        writeln!(out)?;
+    } else if shown as u64 == count {
+        writeln!(out, "({})", plural(count, "word"))?;
+    } else {
+        writeln!(out, "(the first {} of {} words; --limit 0 lists all)", thousands(shown as u64), thousands(count))?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,491 @@
+//! Anagrams with blanks, and multi-word anagrams, from the `terms` section.
+//!
+//! A word's *term* is its letters sorted, so the anagrams of some letters
+//! are the words of one term. Given letters (sorted) and `?` blanks, the
+//! terms they make are found by walking the terms FST with an automaton that
+//! matches a term's letters against the given ones in step, spending a
+//! blank on each letter it lacks: [`anagrams`] wants every letter used
+//! (exact anagrams), [`sub_anagrams`] any part of them.
+//!
+//! [`phrase_anagrams`] finds sets of words whose letters together are
+//! exactly a phrase's: the terms that fit in the phrase, then a search that
+//! takes terms in order (so each set comes once), subtracting letter
+//! counts, and finds the last term of a set by looking its letters up.
+//!
+//! ```
+//! # let list = "ride\ndire\nired\nrid\nred\ndie\nside\n";
+//! # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", list)], &Default::default()).unwrap();
+//! # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+//! use wordhoard_query::anagram::{self, AnagramOptions, PhraseOptions};
+//!
+//! let exact = anagram::anagrams(&index, "dei?", &AnagramOptions::default())?;
+//! let words: Vec<(&str, &str)> = exact.iter().map(|a| (a.word.as_str(), a.blanks.as_str())).collect();
+//! assert_eq!(words, [("dire", "r"), ("ired", "r"), ("ride", "r"), ("side", "s")]);
+//! let sets = anagram::phrase_anagrams(&index, "rid red", &PhraseOptions::default())?;
+//! assert_eq!(sets.anagrams, [vec!["red", "rid"]]);
+//! # Ok::<(), wordhoard_query::Error>(())
+//! ```
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use crate::alphabet::Alphabet;
+use crate::anigram::Anigrams;
+use crate::error::{Error, ErrorKind, Result};
+use crate::format::fst::Automaton;
+use crate::index::Index;
+
+/// The most blanks (`?`) in one question: each multiplies the terms a
+/// walk may visit by the alphabet's size.
+pub const MAX_BLANKS: usize = 3;
+/// The most letters a phrase may have.
+pub const MAX_PHRASE_LETTERS: usize = 40;
+/// The most words in a multi-word anagram.
+pub const MAX_WORDS: usize = 6;
+/// The most multi-word anagrams a question may count: past this it is an
+/// error asking for fewer words or a longer `min_len`, not a long wait.
+pub const MAX_ANAGRAMS: u64 = 20_000_000;
+
+/// A word made of the letters, and what its blanks stood for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Anagram {
+    /// The word.
+    pub word: String,
+    /// The letters the blanks stood for, sorted ("" when none).
+    pub blanks: String,
+    /// True when it is on the common list.
+    pub common: bool,
+}
+
+/// Options for [`anagrams`] and [`sub_anagrams`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnagramOptions {
+    /// The shortest word ([`sub_anagrams`] only).
+    pub min_len: usize,
+    /// Only words of the common list.
+    pub common_only: bool,
+}
+
+impl Default for AnagramOptions {
+    fn default() -> AnagramOptions {
+        AnagramOptions { min_len: 3, common_only: false }
+    }
+}
+
+/// Letters as typed: their alphabet bytes, sorted, and the blank count.
+fn parse_letters(alphabet: &Alphabet, input: &str) -> Result<(Vec<u8>, usize)> {
+    let blanks = input.chars().filter(|&c| c == '?').count();
+    if blanks > MAX_BLANKS {
+        return Err(Error::invalid(format!("{blanks} blanks (`?`); at most {MAX_BLANKS}")));
+    }
+    let letters: String = input.chars().filter(|&c| c != '?').collect();
+    let mut bytes = if letters.is_empty() { Vec::new() } else { alphabet.parse_word(&letters, "letters")? };
+    bytes.sort_unstable();
+    Ok((bytes, blanks))
+}
+
+/// Terms against sorted letters and blanks: `exact` wants every letter
+/// used, else a term may leave letters out.
+struct TermsOf<'a> {
+    letters: &'a [u8],
+    blanks: usize,
+    exact: bool,
+}
+
+/// Letters of the given ones used so far (a prefix when exact; else the
+/// next one not yet passed), blanks spent, and the term's length.
+type TermState = Option<(usize, usize, usize)>;
+
+impl Automaton for TermsOf<'_> {
+    type State = TermState;
+
+    fn start(&self) -> TermState {
+        Some((0, 0, 0))
+    }
+
+    fn is_match(&self, state: &TermState) -> bool {
+        match *state {
+            Some((at, spent, _)) if self.exact => at == self.letters.len() && spent == self.blanks,
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    fn can_match(&self, state: &TermState) -> bool {
+        state.is_some()
+    }
+
+    fn accept(&self, state: &TermState, byte: u8) -> TermState {
+        let (mut at, spent, len) = (*state)?;
+        // A term's letters ascend: given letters below this one can no
+        // longer be used; exact anagrams must use them all.
+        while at < self.letters.len() && self.letters[at] < byte {
+            if self.exact {
+                return None;
+            }
+            at += 1;
+        }
+        if at < self.letters.len() && self.letters[at] == byte {
+            Some((at + 1, spent, len + 1))
+        } else if spent < self.blanks {
+            Some((at, spent + 1, len + 1))
+        } else {
+            None
+        }
+    }
+}
+
+/// `term` less the `letters` it uses: what the blanks stood for.
+fn blanks_of(term: &[u8], letters: &[u8]) -> String {
+    let (mut out, mut at) = (String::new(), 0);
+    for &b in term {
+        while at < letters.len() && letters[at] < b {
+            at += 1;
+        }
+        if at < letters.len() && letters[at] == b {
+            at += 1;
+        } else {
+            out.push(b as char);
+        }
+    }
+    out
+}
+
+fn word_anagrams<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    input: &str,
+    exact: bool,
+    opts: &AnagramOptions,
+) -> Result<Vec<Anagram>> {
+    if opts.common_only && !index.has_common_list() {
+        return Err(Error::invalid("`common_only` needs an index built with a common list"));
+    }
+    let (letters, blanks) = parse_letters(index.alphabet(), input)?;
+    if letters.len() + blanks == 0 {
+        return Err(Error::invalid("no letters given; give letters, and `?` for a blank, e.g. `retain?`"));
+    }
+    let anigrams = Anigrams::open(index)?;
+    let common = index.common()?;
+    let mut found: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
+    anigrams.search_terms(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
+        if exact || term.len() >= opts.min_len {
+            found.push((term.to_vec(), ids.to_vec()));
+        }
+        ControlFlow::Continue(())
+    })?;
+    let mut out = Vec::new();
+    for (term, ids) in found {
+        let blanks = blanks_of(&term, &letters);
+        let kept: Vec<u32> = ids.into_iter().filter(|&id| !opts.common_only || common.is_common(id)).collect();
+        for (word, id) in index.words_of(kept.iter().copied())?.into_iter().zip(kept) {
+            out.push(Anagram { word, blanks: blanks.clone(), common: common.is_common(id) });
+        }
+    }
+    // Longest first, then a-z.
+    out.sort_by(|a, b| b.word.len().cmp(&a.word.len()).then_with(|| a.word.cmp(&b.word)));
+    Ok(out)
+}
+
+/// Words that use exactly the letters, each `?` standing for any letter;
+/// a-z (all are one length).
+pub fn anagrams<D: AsRef<[u8]>>(index: &Index<D>, letters: &str, opts: &AnagramOptions) -> Result<Vec<Anagram>> {
+    word_anagrams(index, letters, true, opts)
+}
+
+/// Words of at least `min_len` letters made from some of the letters
+/// (each `?` standing for any letter): longest first, then a-z.
+pub fn sub_anagrams<D: AsRef<[u8]>>(index: &Index<D>, letters: &str, opts: &AnagramOptions) -> Result<Vec<Anagram>> {
+    word_anagrams(index, letters, false, opts)
+}
+
+/// Options for [`phrase_anagrams`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhraseOptions {
+    /// The most words in an anagram (1 to [`MAX_WORDS`]).
+    pub max_words: usize,
+    /// The shortest word used.
+    pub min_len: usize,
+    /// A word every anagram must contain.
+    pub include: Option<String>,
+    /// Only words of the common list.
+    pub common_only: bool,
+    /// How many anagrams to list, in order (0: all); the count is exact.
+    pub limit: usize,
+}
+
+impl Default for PhraseOptions {
+    fn default() -> PhraseOptions {
+        PhraseOptions { max_words: 3, min_len: 3, include: None, common_only: false, limit: 50 }
+    }
+}
+
+/// The multi-word anagrams of a phrase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhraseAnagrams {
+    /// The phrase's letters, sorted.
+    pub letters: String,
+    /// How many anagrams there are.
+    pub count: u64,
+    /// The first `limit` of them in order: fewest words, then a-z; each's
+    /// words a-z.
+    pub anagrams: Vec<Vec<String>>,
+}
+
+/// Letter counts, one byte a letter of the alphabet: compared and
+/// subtracted 32 at a time.
+type Counts = [u8; 32];
+
+fn counts_of(alphabet: &Alphabet, bytes: &[u8]) -> Counts {
+    let mut c = [0u8; 32];
+    for &b in bytes {
+        if let Some(i) = alphabet.index_of(b) {
+            c[i] = c[i].saturating_add(1);
+        }
+    }
+    c
+}
+
+/// True when every count of `a` is at most `b`'s: no early exit, so it
+/// compiles to a few vector compares.
+#[inline]
+fn fits(a: &Counts, b: &Counts) -> bool {
+    a.iter().zip(b).fold(true, |ok, (x, y)| ok & (x <= y))
+}
+
+#[inline]
+fn minus(a: &Counts, b: &Counts) -> Counts {
+    std::array::from_fn(|i| a[i] - b[i])
+}
+
+/// The anagram search's terms: each term's letters and its words.
+struct Candidates {
+    counts: Vec<Counts>,
+    /// Each term's words, a-z.
+    words: Vec<Vec<String>>,
+    /// Term id by its letter counts, for the last word of a set.
+    by_counts: HashMap<Counts, usize>,
+}
+
+/// Every multiset of at most `max_words` words (each at least `min_len`
+/// letters) whose letters are exactly the phrase's (spaces and punctuation
+/// ignored, letters lowercased): the exact count and the first `limit` in
+/// order (fewest words, then a-z).
+pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &PhraseOptions) -> Result<PhraseAnagrams> {
+    if opts.max_words == 0 || opts.max_words > MAX_WORDS {
+        return Err(Error::invalid(format!("`max_words` must be 1 to {MAX_WORDS}")));
+    }
+    if opts.min_len == 0 {
+        return Err(Error::invalid("`min_len` must be at least 1"));
+    }
+    if opts.common_only && !index.has_common_list() {
+        return Err(Error::invalid("`common_only` needs an index built with a common list"));
+    }
+    let alphabet = index.alphabet();
+    let letters = phrase_letters(alphabet, phrase)?;
+    let mut want = counts_of(alphabet, &letters);
+    let mut max_words = opts.max_words;
+    let mut forced = Vec::new();
+    if let Some(word) = &opts.include {
+        let bytes = alphabet.parse_word(word.trim(), "`include`")?;
+        let c = counts_of(alphabet, &bytes);
+        if index.word_id(&bytes)?.is_none() {
+            return Err(Error::invalid(format!("`include` {word:?} is not a word of this index")));
+        }
+        if !fits(&c, &want) {
+            return Err(Error::invalid(format!("`include` {word:?} has letters the phrase does not")));
+        }
+        want = minus(&want, &c);
+        max_words -= 1;
+        forced.push(String::from_utf8(bytes).expect("letters are ASCII"));
+    }
+    let mut letters_sorted = letters.clone();
+    letters_sorted.sort_unstable();
+    let result = |count, anagrams| PhraseAnagrams {
+        letters: String::from_utf8(letters_sorted.clone()).expect("letters are ASCII"),
+        count,
+        anagrams,
+    };
+    if want == [0u8; 32] {
+        return Ok(result(forced.len() as u64, if forced.is_empty() { vec![] } else { vec![forced] }));
+    }
+    if max_words == 0 {
+        return Ok(result(0, Vec::new()));
+    }
+    // The terms that fit in what is left of the phrase.
+    let remaining: Vec<u8> = want
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .flat_map(|(i, &n)| std::iter::repeat_n(alphabet.letter(i), n as usize))
+        .collect();
+    let candidates = candidates(index, &remaining, opts)?;
+    let mut search = Search { c: &candidates, max_words, sets: Vec::new(), count: 0, path: Vec::new() };
+    search.from(0, want)?;
+    // Expand each set of terms into its sets of words; keep the first
+    // `limit` in order (a heap whose top is the last kept).
+    let Search { sets, count, .. } = search;
+    let mut kept: std::collections::BinaryHeap<(usize, Vec<String>)> = std::collections::BinaryHeap::new();
+    for set in &sets {
+        expand(&candidates, set, &forced, &mut |words| {
+            let key = (words.len(), words);
+            if opts.limit == 0 || kept.len() < opts.limit {
+                kept.push(key);
+            } else if kept.peek().is_some_and(|top| key < *top) {
+                kept.pop();
+                kept.push(key);
+            }
+        });
+    }
+    let anagrams = kept.into_sorted_vec().into_iter().map(|(_, words)| words).collect();
+    Ok(result(count, anagrams))
+}
+
+fn phrase_letters(alphabet: &Alphabet, phrase: &str) -> Result<Vec<u8>> {
+    let mut letters = Vec::new();
+    for c in phrase.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            match u8::try_from(c).ok().filter(|&b| alphabet.index_of(b).is_some()) {
+                Some(b) => letters.push(b),
+                None => {
+                    return Err(Error::invalid(format!(
+                        "{c:?} in the phrase is not a letter of the index ({})",
+                        alphabet.as_str()
+                    )))
+                }
+            }
+        }
+    }
+    if letters.is_empty() {
+        return Err(Error::invalid("the phrase has no letters"));
+    }
+    if letters.len() > MAX_PHRASE_LETTERS {
+        return Err(Error::invalid(format!("the phrase has {} letters; at most {MAX_PHRASE_LETTERS}", letters.len())));
+    }
+    Ok(letters)
+}
+
+fn candidates<D: AsRef<[u8]>>(index: &Index<D>, letters: &[u8], opts: &PhraseOptions) -> Result<Candidates> {
+    let alphabet = index.alphabet();
+    let common = index.common()?;
+    let anigrams = Anigrams::open(index)?;
+    let mut terms: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
+    let mut sorted = letters.to_vec();
+    sorted.sort_unstable();
+    anigrams.search_terms(TermsOf { letters: &sorted, blanks: 0, exact: false }, |term, ids| {
+        if term.len() >= opts.min_len {
+            let ids: Vec<u32> = ids.iter().copied().filter(|&id| !opts.common_only || common.is_common(id)).collect();
+            if !ids.is_empty() {
+                terms.push((term.to_vec(), ids));
+            }
+        }
+        ControlFlow::Continue(())
+    })?;
+    let mut c = Candidates { counts: Vec::new(), words: Vec::new(), by_counts: HashMap::new() };
+    for (term, ids) in terms {
+        let counts = counts_of(alphabet, &term);
+        c.by_counts.insert(counts, c.counts.len());
+        c.counts.push(counts);
+        c.words.push(index.words_of(ids)?);
+    }
+    Ok(c)
+}
+
+/// The depth-first search over terms in id order.
+struct Search<'a> {
+    c: &'a Candidates,
+    max_words: usize,
+    /// Each set of term ids found (ascending, repeats allowed).
+    sets: Vec<Vec<usize>>,
+    /// Word sets counted (a term set stands for the product of its
+    /// terms' word choices).
+    count: u64,
+    path: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// Sets completing `left` from terms `from..`.
+    fn from(&mut self, from: usize, left: Counts) -> Result<()> {
+        let depth = self.path.len();
+        // The last word: looked up, not searched for.
+        if let Some(&t) = self.c.by_counts.get(&left) {
+            if t >= from {
+                self.found(t)?;
+            }
+        }
+        if depth + 1 >= self.max_words {
+            return Ok(());
+        }
+        for t in from..self.c.counts.len() {
+            // The last term is found by lookup above: here only terms that
+            // leave letters for another.
+            if self.c.counts[t] == left || !fits(&self.c.counts[t], &left) {
+                continue;
+            }
+            self.path.push(t);
+            self.from(t, minus(&left, &self.c.counts[t]))?;
+            self.path.pop();
+        }
+        Ok(())
+    }
+
+    fn found(&mut self, last: usize) -> Result<()> {
+        let mut set = self.path.clone();
+        set.push(last);
+        let words = word_sets(self.c, &set);
+        self.count = self.count.saturating_add(words);
+        if self.count > MAX_ANAGRAMS {
+            return Err(Error::new(ErrorKind::Limit(format!(
+                "the phrase has over {MAX_ANAGRAMS} anagrams of up to {} words; lower `max_words` or raise `min_len`",
+                self.max_words
+            ))));
+        }
+        self.sets.push(set);
+        Ok(())
+    }
+}
+
+/// How many word sets a term set stands for: a term used `k` times with
+/// `n` words gives the multisets of `k` of `n`, C(n + k - 1, k).
+fn word_sets(c: &Candidates, set: &[usize]) -> u64 {
+    let mut total = 1u64;
+    let mut i = 0;
+    while i < set.len() {
+        let k = set[i..].iter().take_while(|&&t| t == set[i]).count() as u64;
+        let n = c.words[set[i]].len() as u64;
+        let mut ways = 1u64;
+        for j in 0..k {
+            ways = ways.saturating_mul(n + j) / (j + 1);
+        }
+        total = total.saturating_mul(ways);
+        i += k as usize;
+    }
+    total
+}
+
+/// Every word set of a term set, each's words a-z, given to `out`.
+fn expand(c: &Candidates, set: &[usize], forced: &[String], out: &mut impl FnMut(Vec<String>)) {
+    // Word choices as indices, non-decreasing within a repeated term.
+    fn go(
+        c: &Candidates,
+        set: &[usize],
+        at: usize,
+        picked: &mut Vec<usize>,
+        forced: &[String],
+        out: &mut impl FnMut(Vec<String>),
+    ) {
+        if at == set.len() {
+            let mut words: Vec<String> = forced.to_vec();
+            words.extend(set.iter().zip(picked.iter()).map(|(&t, &w)| c.words[t][w].clone()));
+            words.sort();
+            out(words);
+            return;
+        }
+        let first = if at > 0 && set[at] == set[at - 1] { picked[at - 1] } else { 0 };
+        for w in first..c.words[set[at]].len() {
+            picked.push(w);
+            go(c, set, at + 1, picked, forced, out);
+            picked.pop();
+        }
+    }
+    go(c, set, 0, &mut Vec::new(), forced, out);
+}

@@ -1,0 +1,218 @@
+//! Crossword patterns over the `words` FST: `c?t`, `*ing`, `[aeiou]?[^s]`.
+//!
+//! A pattern is a sequence of tokens: a letter stands for itself, `?` for
+//! any one letter, `*` for any run of letters (also none), `[abc]` for one
+//! letter of a set and `[^abc]` for one letter not in it. It is run as an
+//! automaton over the FST, so a fixed prefix narrows the walk to the words
+//! that start with it; the states are the pattern positions still alive,
+//! as a bitset (a pattern has at most [`MAX_TOKENS`] tokens).
+//!
+//! ```
+//! # let list = "cat\ncot\ncoat\nact\nscat\n";
+//! # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", list)], &Default::default()).unwrap();
+//! # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+//! use wordhoard_query::find::{self, FindOptions, Pattern};
+//!
+//! let pattern = Pattern::parse(index.alphabet(), "c?t")?;
+//! let mut words = Vec::new();
+//! let count = find::find(&index, &pattern, &FindOptions::default(), |word, _common| words.push(word.to_string()))?;
+//! assert_eq!((count, words), (2, vec!["cat".to_string(), "cot".to_string()]));
+//! # Ok::<(), wordhoard_query::Error>(())
+//! ```
+
+use crate::alphabet::{Alphabet, LetterSet};
+use crate::error::{Error, Result};
+use crate::format::fst::Automaton;
+use crate::index::Index;
+
+/// The most tokens a pattern may have (its states are a `u64` bitset).
+pub const MAX_TOKENS: usize = 63;
+
+/// One position of a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    /// One letter of the set (a letter, `?`, `[..]`, `[^..]`).
+    One(LetterSet),
+    /// Any run of letters, also none.
+    Star,
+}
+
+/// A parsed pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    tokens: Vec<Token>,
+    /// Bytes of the alphabet as letter sets: `byte -> letter index`.
+    index_of: Vec<Option<u8>>,
+}
+
+impl Pattern {
+    /// Parses a pattern (see the module docs); letters are lowercased.
+    pub fn parse(alphabet: &Alphabet, pattern: &str) -> Result<Pattern> {
+        let usage = "a pattern is letters, `?` (one letter), `*` (any letters), `[abc]` or `[^abc]` (one of, or none of, those letters)";
+        let mut tokens = Vec::new();
+        let mut chars = pattern.chars().peekable();
+        let letter = |c: char| -> Result<usize> {
+            let lower: String = c.to_lowercase().collect();
+            match lower.as_bytes() {
+                [b] => alphabet.index_of(*b),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                Error::invalid(format!(
+                    "{c:?} in the pattern is not a letter of the index ({}); {usage}",
+                    alphabet.as_str()
+                ))
+            })
+        };
+        while let Some(c) = chars.next() {
+            let token = match c {
+                '?' => Token::One(alphabet.full_set()),
+                '*' => Token::Star,
+                '[' => {
+                    let negated = chars.next_if_eq(&'^').is_some();
+                    let mut set = LetterSet::EMPTY;
+                    loop {
+                        match chars.next() {
+                            Some(']') => break,
+                            Some(c) => set = set.with(letter(c)?),
+                            None => {
+                                return Err(Error::invalid(format!("the pattern has a `[` without its `]`; {usage}")))
+                            }
+                        }
+                    }
+                    let set = if negated { LetterSet(alphabet.full_set().0 & !set.0) } else { set };
+                    if set.is_empty() {
+                        return Err(Error::invalid(format!("`[...]` in the pattern allows no letter; {usage}")));
+                    }
+                    Token::One(set)
+                }
+                ']' => return Err(Error::invalid(format!("the pattern has a `]` without its `[`; {usage}"))),
+                c => Token::One(LetterSet::EMPTY.with(letter(c)?)),
+            };
+            // A run of stars is one star.
+            if !(token == Token::Star && tokens.last() == Some(&Token::Star)) {
+                tokens.push(token);
+            }
+        }
+        if tokens.is_empty() {
+            return Err(Error::invalid(format!("the pattern is empty; {usage}")));
+        }
+        if tokens.len() > MAX_TOKENS {
+            return Err(Error::invalid(format!("the pattern has {} parts; at most {MAX_TOKENS}", tokens.len())));
+        }
+        let index_of = (0..=255u8).map(|b| alphabet.index_of(b).map(|i| i as u8)).collect();
+        Ok(Pattern { tokens, index_of })
+    }
+
+    /// The shortest and longest word lengths the pattern can match
+    /// (`None`: no longest, it has a `*`).
+    pub fn lengths(&self) -> (usize, Option<usize>) {
+        let fixed = self.tokens.iter().filter(|t| **t != Token::Star).count();
+        (fixed, (!self.tokens.contains(&Token::Star)).then_some(fixed))
+    }
+
+    /// The positions reachable from `positions` without reading a letter:
+    /// a star may match nothing.
+    fn closure(&self, mut positions: u64) -> u64 {
+        for (i, t) in self.tokens.iter().enumerate() {
+            if *t == Token::Star && positions & 1 << i != 0 {
+                positions |= 1 << (i + 1);
+            }
+        }
+        positions
+    }
+}
+
+/// Options for [`find`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FindOptions {
+    /// Only words of exactly this many letters.
+    pub len: Option<usize>,
+    /// Only words of the common list.
+    pub common_only: bool,
+}
+
+/// The pattern as an automaton: the live positions and the letters read.
+struct Matcher<'a> {
+    pattern: &'a Pattern,
+    len: Option<usize>,
+}
+
+impl Automaton for Matcher<'_> {
+    type State = (u64, usize);
+
+    fn start(&self) -> (u64, usize) {
+        (self.pattern.closure(1), 0)
+    }
+
+    fn is_match(&self, &(positions, len): &(u64, usize)) -> bool {
+        positions & 1 << self.pattern.tokens.len() != 0 && self.len.is_none_or(|n| n == len)
+    }
+
+    fn can_match(&self, &(positions, len): &(u64, usize)) -> bool {
+        positions != 0 && self.len.is_none_or(|n| len <= n)
+    }
+
+    fn accept(&self, &(positions, len): &(u64, usize), byte: u8) -> (u64, usize) {
+        let Some(letter) = self.pattern.index_of[byte as usize] else { return (0, len + 1) };
+        let mut next = 0u64;
+        for (i, t) in self.pattern.tokens.iter().enumerate() {
+            if positions & 1 << i == 0 {
+                continue;
+            }
+            match t {
+                Token::Star => next |= 1 << i,
+                Token::One(set) if set.contains(letter as usize) => next |= 1 << (i + 1),
+                Token::One(_) => {}
+            }
+        }
+        (self.pattern.closure(next), len + 1)
+    }
+}
+
+/// Calls `each` with every word that matches, a-z, and whether it is
+/// common; returns how many matched. The walk visits only the FST's
+/// prefixes the pattern allows.
+pub fn find<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    pattern: &Pattern,
+    opts: &FindOptions,
+    mut each: impl FnMut(&str, bool),
+) -> Result<u64> {
+    if opts.common_only && !index.has_common_list() {
+        return Err(Error::invalid("`common_only` needs an index built with a common list"));
+    }
+    let words = index.words()?;
+    let common = index.common()?;
+    let mut search = words.search(Matcher { pattern, len: opts.len });
+    let mut count = 0;
+    while let Some((word, id)) = search.next()? {
+        let is_common = common.is_common(id as u32);
+        if opts.common_only && !is_common {
+            continue;
+        }
+        // The FST's keys are checked to be alphabet letters, so ASCII.
+        let word =
+            std::str::from_utf8(word).map_err(|_| crate::format::SectionId::Words.corrupt("a word is not UTF-8"))?;
+        each(word, is_common);
+        count += 1;
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_rejects_patterns() {
+        let a = Alphabet::latin();
+        assert_eq!(Pattern::parse(&a, "C?t").unwrap().lengths(), (3, Some(3)));
+        assert_eq!(Pattern::parse(&a, "**ing*").unwrap().tokens.len(), 5);
+        assert!(Pattern::parse(&a, "[^a-]").unwrap_err().to_string().contains("'-'"));
+        for bad in ["", "[ab", "ab]", "[]", "[^abcdefghijklmnopqrstuvwxyz]", "a1", "é"] {
+            assert!(Pattern::parse(&a, bad).unwrap_err().is_usage(), "{bad:?}");
+        }
+        assert!(Pattern::parse(&a, &"?".repeat(MAX_TOKENS + 1)).is_err());
+    }
+}

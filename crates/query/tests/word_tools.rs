@@ -1,0 +1,177 @@
+//! `find` and `anagram` against plain brute force over the word list, on
+//! random small lists: patterns drawn from the grammar, 0-2 blanks, and
+//! phrases made of 2-4 of the list's words.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use wordhoard_builder::{build_index, BuildOptions, WordSource};
+use wordhoard_query::anagram::{self, AnagramOptions, PhraseOptions};
+use wordhoard_query::find::{self, FindOptions, Pattern};
+use wordhoard_query::Index;
+
+const LETTERS: &[u8] = b"abcdef";
+
+fn word() -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::sample::select(LETTERS), 1..8).prop_map(|v| String::from_utf8(v).unwrap())
+}
+
+fn index_of(words: &[String]) -> Index<Vec<u8>> {
+    let built = build_index(&[WordSource::from_text("t", &words.join("\n"))], &BuildOptions::default()).unwrap();
+    Index::from_bytes(built.into_bytes()).unwrap()
+}
+
+fn distinct(words: &[String]) -> Vec<String> {
+    words.iter().cloned().collect::<BTreeSet<_>>().into_iter().collect()
+}
+
+/// One pattern token as text, and as a brute-force matcher's token.
+#[derive(Clone, Debug)]
+enum Tok {
+    Letter(u8),
+    Any,
+    Star,
+    Set(Vec<u8>, bool),
+}
+
+fn token() -> impl Strategy<Value = Tok> {
+    prop_oneof![
+        3 => proptest::sample::select(LETTERS).prop_map(Tok::Letter),
+        2 => Just(Tok::Any),
+        2 => Just(Tok::Star),
+        1 => (proptest::sample::subsequence(LETTERS.to_vec(), 1..4), any::<bool>()).prop_map(|(s, neg)| Tok::Set(s, neg)),
+    ]
+}
+
+fn pattern_text(toks: &[Tok]) -> String {
+    toks.iter()
+        .map(|t| match t {
+            Tok::Letter(b) => (*b as char).to_string(),
+            Tok::Any => "?".into(),
+            Tok::Star => "*".into(),
+            Tok::Set(s, neg) => format!("[{}{}]", if *neg { "^" } else { "" }, String::from_utf8(s.clone()).unwrap()),
+        })
+        .collect()
+}
+
+/// Backtracking match, the textbook way.
+fn matches(toks: &[Tok], w: &[u8]) -> bool {
+    match toks.split_first() {
+        None => w.is_empty(),
+        Some((Tok::Star, rest)) => (0..=w.len()).any(|i| matches(rest, &w[i..])),
+        Some((t, rest)) => {
+            let Some((&c, tail)) = w.split_first() else { return false };
+            let ok = match t {
+                Tok::Letter(b) => c == *b,
+                Tok::Any => true,
+                Tok::Set(s, neg) => s.contains(&c) != *neg,
+                Tok::Star => unreachable!(),
+            };
+            ok && matches(rest, tail)
+        }
+    }
+}
+
+fn counts(w: &str) -> [u8; 26] {
+    let mut c = [0u8; 26];
+    w.bytes().for_each(|b| c[(b - b'a') as usize] += 1);
+    c
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn find_matches_brute_force(words in proptest::collection::vec(word(), 0..60), toks in proptest::collection::vec(token(), 1..6), len in proptest::option::of(1usize..8)) {
+        let index = index_of(&words);
+        let text = pattern_text(&toks);
+        let pattern = Pattern::parse(index.alphabet(), &text).unwrap();
+        let mut got = Vec::new();
+        let count = find::find(&index, &pattern, &FindOptions { len, common_only: false }, |w, _| got.push(w.to_string())).unwrap();
+        let want: Vec<String> = distinct(&words).into_iter().filter(|w| matches(&toks, w.as_bytes()) && len.is_none_or(|n| w.len() == n)).collect();
+        prop_assert_eq!(count, want.len() as u64, "{}", text);
+        prop_assert_eq!(got, want, "{}", text);
+    }
+
+    #[test]
+    fn anagrams_with_blanks_match_brute_force(words in proptest::collection::vec(word(), 0..60), letters in word(), blanks in 0usize..3, min_len in 1usize..4) {
+        let index = index_of(&words);
+        let typed = format!("{letters}{}", "?".repeat(blanks));
+        let have = counts(&letters);
+        // What a word needs beyond the letters: that many blanks.
+        let extra = |w: &str| -> usize { counts(w).iter().zip(&have).map(|(&n, &h)| n.saturating_sub(h) as usize).sum() };
+        let unused = |w: &str| -> usize { counts(w).iter().zip(&have).map(|(&n, &h)| h.saturating_sub(n) as usize).sum() };
+        let blanks_of = |w: &str| -> String {
+            let mut h = have;
+            let mut out: Vec<u8> = Vec::new();
+            for b in w.bytes() {
+                let i = (b - b'a') as usize;
+                if h[i] > 0 { h[i] -= 1 } else { out.push(b) }
+            }
+            out.sort_unstable();
+            String::from_utf8(out).unwrap()
+        };
+        let order = |v: &mut Vec<(String, String)>| v.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        let opts = AnagramOptions { min_len, common_only: false };
+
+        let got: Vec<(String, String)> = anagram::anagrams(&index, &typed, &opts).unwrap().into_iter().map(|a| (a.word, a.blanks)).collect();
+        let mut want: Vec<(String, String)> = distinct(&words).into_iter()
+            .filter(|w| extra(w) == blanks && unused(w) == 0)
+            .map(|w| { let b = blanks_of(&w); (w, b) }).collect();
+        order(&mut want);
+        prop_assert_eq!(got, want, "exact {}", typed);
+
+        let got: Vec<(String, String)> = anagram::sub_anagrams(&index, &typed, &opts).unwrap().into_iter().map(|a| (a.word, a.blanks)).collect();
+        let mut want: Vec<(String, String)> = distinct(&words).into_iter()
+            .filter(|w| extra(w) <= blanks && w.len() >= min_len)
+            .map(|w| { let b = blanks_of(&w); (w, b) }).collect();
+        order(&mut want);
+        prop_assert_eq!(got, want, "sub {}", typed);
+    }
+
+    #[test]
+    fn phrase_anagrams_match_brute_force(words in proptest::collection::vec(word(), 1..30), picks in proptest::collection::vec(any::<prop::sample::Index>(), 2..5), max_words in 1usize..4, min_len in 1usize..3) {
+        let index = index_of(&words);
+        let list = distinct(&words);
+        let phrase: Vec<&str> = picks.iter().map(|i| i.get(&list).as_str()).collect();
+        let phrase = phrase.join(" ");
+        let opts = PhraseOptions { max_words, min_len, limit: 0, ..Default::default() };
+        let got = anagram::phrase_anagrams(&index, &phrase, &opts).unwrap();
+        // Brute force: every multiset of at most max_words list words.
+        let want_counts = counts(&phrase.replace(' ', ""));
+        let usable: Vec<&String> = list.iter().filter(|w| w.len() >= min_len).collect();
+        let mut want: Vec<Vec<String>> = Vec::new();
+        fn go(usable: &[&String], from: usize, left: [u8; 26], room: usize, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+            if left.iter().all(|&n| n == 0) {
+                if !path.is_empty() { out.push(path.clone()); }
+                return;
+            }
+            if room == 0 { return; }
+            for i in from..usable.len() {
+                let c = counts(usable[i]);
+                if c.iter().zip(&left).all(|(a, b)| a <= b) {
+                    let next: [u8; 26] = std::array::from_fn(|k| left[k] - c[k]);
+                    path.push(usable[i].clone());
+                    go(usable, i, next, room - 1, path, out);
+                    path.pop();
+                }
+            }
+        }
+        go(&usable, 0, want_counts, max_words, &mut Vec::new(), &mut want);
+        for w in &mut want { w.sort(); }
+        want.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        prop_assert_eq!(got.count, want.len() as u64, "{}", phrase);
+        prop_assert_eq!(got.anagrams, want, "{}", phrase);
+    }
+}
+
+#[test]
+fn include_forces_a_word_in() {
+    let words: Vec<String> = ["ab", "ba", "cd", "dc", "abcd", "bad", "c"].iter().map(|s| s.to_string()).collect();
+    let index = index_of(&words);
+    let opts = PhraseOptions { max_words: 2, min_len: 1, include: Some("cd".into()), limit: 0, ..Default::default() };
+    let got = anagram::phrase_anagrams(&index, "a b c d", &opts).unwrap();
+    assert_eq!(got.anagrams, [vec!["ab", "cd"], vec!["ba", "cd"]]);
+    let bad = PhraseOptions { include: Some("zz".into()), ..opts.clone() };
+    assert!(anagram::phrase_anagrams(&index, "abcd", &bad).unwrap_err().is_usage());
+}

@@ -1,0 +1,92 @@
+//! `find` and `anagram` end to end: output shapes, usage errors, and the
+//! same multi-word anagram counts as Debian's `an` on the same list.
+
+mod common;
+
+use std::process::Command;
+
+use common::{query, run, stderr, Scratch};
+use serde_json::json;
+
+/// Debian's `an`, installed by scripts/deps.sh (`make test` runs it).
+fn an() -> Command {
+    let path =
+        ["/usr/games/an", "/usr/bin/an", "/usr/local/bin/an"].into_iter().find(|p| std::path::Path::new(p).exists());
+    Command::new(path.expect("Debian's `an` is missing: run scripts/deps.sh (make test does)"))
+}
+
+#[test]
+fn find_lists_matches_a_z_with_an_exact_count() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let all = query(&idx, &["find", "*", "--limit", "0"]);
+    let words: Vec<&str> = all["words"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+    assert_eq!(all["count"], words.len());
+    assert!(words.windows(2).all(|w| w[0] < w[1]), "a-z");
+    let some = query(&idx, &["find", "[rt]*ing", "--limit", "2"]);
+    let want: Vec<&&str> =
+        words.iter().filter(|w| (w.starts_with('r') || w.starts_with('t')) && w.ends_with("ing")).collect();
+    assert_eq!(some["count"], want.len());
+    assert_eq!(some["words"], json!(want[..2]));
+    assert_eq!(some["pattern"], "[rt]*ing");
+    let five = query(&idx, &["find", "*", "--len", "5", "--limit", "0"]);
+    assert_eq!(five["count"], words.iter().filter(|w| w.len() == 5).count());
+    let text =
+        String::from_utf8(run(&["--index", idx.to_str().unwrap(), "find", "[rt]*ing", "--limit", "2"]).stdout).unwrap();
+    assert!(text.ends_with(&format!("(the first 2 of {} words; --limit 0 lists all)\n", want.len())), "{text}");
+    for bad in ["[ab", "a]", "a1b", ""] {
+        let out = run(&["--index", idx.to_str().unwrap(), "find", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("a pattern is letters"), "{bad:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn anagram_takes_blanks_and_subsets() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let exact = query(&idx, &["anagram", "DEIR"]);
+    assert_eq!(
+        exact,
+        json!({"letters": "DEIR", "count": 3, "words": [
+        {"word": "dire", "blanks": ""}, {"word": "ired", "blanks": ""}, {"word": "ride", "blanks": ""}]})
+    );
+    let blank = query(&idx, &["anagram", "rie?"]);
+    assert!(blank["words"].as_array().unwrap().contains(&json!({"word": "ride", "blanks": "d"})), "{blank}");
+    let sub = query(&idx, &["anagram", "granite", "--sub", "--min-len", "5", "--limit", "0"]);
+    let lens: Vec<usize> = sub["words"].as_array().unwrap().iter().map(|w| w["word"].as_str().unwrap().len()).collect();
+    assert!(lens.windows(2).all(|w| w[0] >= w[1]) && lens.iter().all(|&l| l >= 5), "{sub}");
+    let out = run(&["--index", idx.to_str().unwrap(), "anagram", "ab????"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn multi_word_anagrams_count_what_debian_an_counts() {
+    let s = Scratch::new();
+    let list = common::repo().join("tests/data/golden-words.txt");
+    let idx = s.golden_index();
+    // Phrases made of the list's words, so each has anagrams.
+    for (phrase, max_words) in
+        [("ride dire", 2), ("grain retina", 3), ("tearing ride", 3), ("granite beep", 3), ("rating ride dire", 3)]
+    {
+        let ours = query(&idx, &["anagram", "--words", phrase, "--max-words", &max_words.to_string(), "--limit", "0"]);
+        let out = an()
+            .args(["-d", list.to_str().unwrap(), "-l", &max_words.to_string(), "-m", "3", &phrase.replace(' ', "")])
+            .output()
+            .unwrap();
+        let theirs: Vec<Vec<String>> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let mut w: Vec<String> = l.split_whitespace().map(str::to_string).collect();
+                w.sort();
+                w
+            })
+            .collect();
+        assert_eq!(ours["count"], theirs.len(), "{phrase}");
+        let mut theirs = theirs;
+        theirs.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        assert_eq!(ours["anagrams"], json!(theirs), "{phrase}");
+        assert_eq!(ours["phrase"], phrase);
+    }
+}
