@@ -73,6 +73,21 @@ const QUERIES: &[Query] = &[
         naive: Some("boxed-2"),
         budget: Some(QUERY_BUDGET_MS),
     },
+    Query { name: "find 'qu*'", args: &["find", "qu*"], naive: None, budget: Some(QUERY_BUDGET_MS) },
+    Query { name: "find 'c?t'", args: &["find", "c?t"], naive: None, budget: Some(QUERY_BUDGET_MS) },
+    Query { name: "find '*[^aeiou]ly' (no prefix)", args: &["find", "*[^aeiou]ly"], naive: None, budget: None },
+    Query {
+        name: "anagram 'retain??' (2 blanks)",
+        args: &["anagram", "retain??"],
+        naive: None,
+        budget: Some(QUERY_BUDGET_MS),
+    },
+    Query {
+        name: "anagram 'granite?' --sub",
+        args: &["anagram", "granite?", "--sub"],
+        naive: None,
+        budget: Some(QUERY_BUDGET_MS),
+    },
     Query {
         name: "bee check",
         args: &["bee", "check", "aeginrt", "--center", "r", "granite", "tearing", "rating", "reign", "tiara"],
@@ -235,9 +250,57 @@ impl Bench {
         out += &self.header();
         out += &self.builds(&index);
         out += &self.processes(&index);
+        out += &self.phrase_anagrams(&index);
         out += &self.in_process(&index);
         let _ = std::fs::remove_dir_all(&self.scratch);
         out
+    }
+
+    /// `anagram --words` against Debian's `an` reading the same list, on
+    /// phrases of 10 to 16 letters (at most 3 words of at least 3 letters).
+    fn phrase_anagrams(&self, index: &Path) -> String {
+        let an = ["/usr/games/an", "/usr/bin/an"].into_iter().map(PathBuf::from).find(|p| p.exists());
+        let Some(an) = an else {
+            return "## Multi-word anagrams\n\nDebian's `an` is not installed (scripts/deps.sh installs it): no comparison.\n\n".into();
+        };
+        let mut out = String::from(
+            "## Multi-word anagrams against Debian's `an` (enable1, at most 3 words of 3+ letters, whole processes)\n\n\
+             | phrase | letters | anagrams | wordhoard ms (50 listed) | wordhoard ms (all listed) | an ms (all) | an / wordhoard | an / wordhoard (all) |\n\
+             |---|---:|---:|---:|---:|---:|---:|---:|\n",
+        );
+        let phrases = [
+            "conversation",
+            "the morse code",
+            "determination",
+            "eleven plus two",
+            "dormitory rooms",
+            "astronomer pluto",
+            "software engineer",
+        ];
+        for phrase in phrases {
+            let letters: String = phrase.chars().filter(char::is_ascii_alphabetic).collect();
+            let base = ["--index", index.to_str().unwrap(), "anagram", "--words", phrase];
+            let listed = self.time_process(&self.wordhoard, &base, self.runs);
+            let all_args: Vec<&str> = base.iter().copied().chain(["--limit", "0"]).collect();
+            let all = self.time_process(&self.wordhoard, &all_args, self.runs);
+            let theirs =
+                self.time_process(&an, &["-d", &self.enable1, "-l", "3", "-m", "3", &letters], self.runs.min(5));
+            let json_args: Vec<&str> = base.iter().copied().chain(["--json", "--limit", "1"]).collect();
+            let counted = Command::new(&self.wordhoard).args(&json_args).output().expect("wordhoard runs");
+            let count =
+                serde_json::from_slice::<serde_json::Value>(&counted.stdout).ok().and_then(|v| v["count"].as_u64());
+            out += &format!(
+                "| {phrase} | {} | {} | {:.1} | {:.1} | {:.1} | {:.0}x | {:.0}x |\n",
+                letters.len(),
+                count.map_or("?".into(), |c| c.to_string()),
+                listed.median,
+                all.median,
+                theirs.median,
+                theirs.median / listed.median,
+                theirs.median / all.median,
+            );
+        }
+        out + "\n"
     }
 
     fn header(&self) -> String {

@@ -321,22 +321,31 @@ pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &Ph
     let candidates = candidates(index, &remaining, opts)?;
     let mut search = Search { c: &candidates, max_words, sets: Vec::new(), count: 0, path: Vec::new() };
     search.from(0, want)?;
-    // Expand each set of terms into its sets of words; keep the first
-    // `limit` in order (a heap whose top is the last kept).
+    // Expand each set of terms into its sets of words, as word ranks
+    // (a-z order of every word in play), so sorting and keeping the first
+    // `limit` compare small integer arrays, not strings.
     let Search { sets, count, .. } = search;
-    let mut kept: std::collections::BinaryHeap<(usize, Vec<String>)> = std::collections::BinaryHeap::new();
+    let ranks = Ranks::new(&candidates, forced.first());
+    let mut kept: Vec<Ranked> = Vec::new();
+    let mut heap: std::collections::BinaryHeap<Ranked> = std::collections::BinaryHeap::new();
     for set in &sets {
-        expand(&candidates, set, &forced, &mut |words| {
-            let key = (words.len(), words);
-            if opts.limit == 0 || kept.len() < opts.limit {
-                kept.push(key);
-            } else if kept.peek().is_some_and(|top| key < *top) {
-                kept.pop();
-                kept.push(key);
+        expand(&candidates, &ranks, set, &mut |anagram| {
+            if opts.limit == 0 {
+                kept.push(anagram);
+            } else if heap.len() < opts.limit {
+                heap.push(anagram);
+            } else if heap.peek().is_some_and(|top| anagram < *top) {
+                heap.pop();
+                heap.push(anagram);
             }
         });
     }
-    let anagrams = kept.into_sorted_vec().into_iter().map(|(_, words)| words).collect();
+    if opts.limit == 0 {
+        kept.sort_unstable();
+    } else {
+        kept = heap.into_sorted_vec();
+    }
+    let anagrams = kept.iter().map(|a| a.words().iter().map(|&r| ranks.words[r as usize].clone()).collect()).collect();
     Ok(result(count, anagrams))
 }
 
@@ -462,30 +471,80 @@ fn word_sets(c: &Candidates, set: &[usize]) -> u64 {
     total
 }
 
-/// Every word set of a term set, each's words a-z, given to `out`.
-fn expand(c: &Candidates, set: &[usize], forced: &[String], out: &mut impl FnMut(Vec<String>)) {
+/// Every word in play ranked a-z: the candidates' words and the word
+/// forced in.
+struct Ranks {
+    /// Words by rank.
+    words: Vec<String>,
+    /// Rank of `candidates.words[t][w]`.
+    of: Vec<Vec<u32>>,
+    /// Rank of the forced word.
+    forced: Option<u32>,
+}
+
+impl Ranks {
+    fn new(c: &Candidates, forced: Option<&String>) -> Ranks {
+        let mut all: Vec<(&str, usize, usize)> = Vec::new();
+        for (t, words) in c.words.iter().enumerate() {
+            all.extend(words.iter().enumerate().map(|(w, word)| (word.as_str(), t, w)));
+        }
+        if let Some(word) = forced {
+            all.push((word.as_str(), usize::MAX, 0));
+        }
+        all.sort_unstable();
+        let mut of: Vec<Vec<u32>> = c.words.iter().map(|w| vec![0; w.len()]).collect();
+        let mut forced_rank = None;
+        for (rank, &(_, t, w)) in all.iter().enumerate() {
+            if t == usize::MAX {
+                forced_rank = Some(rank as u32);
+            } else {
+                of[t][w] = rank as u32;
+            }
+        }
+        Ranks { words: all.iter().map(|(word, _, _)| word.to_string()).collect(), of, forced: forced_rank }
+    }
+}
+
+/// An anagram as word ranks, ascending (so its words a-z); ordered by
+/// word count, then a-z, as the anagrams are listed.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Ranked {
+    len: u8,
+    ranks: [u32; MAX_WORDS],
+}
+
+impl Ranked {
+    fn words(&self) -> &[u32] {
+        &self.ranks[..self.len as usize]
+    }
+}
+
+/// Every word set of a term set, given to `out`.
+fn expand(c: &Candidates, ranks: &Ranks, set: &[usize], out: &mut impl FnMut(Ranked)) {
     // Word choices as indices, non-decreasing within a repeated term.
     fn go(
         c: &Candidates,
+        ranks: &Ranks,
         set: &[usize],
         at: usize,
-        picked: &mut Vec<usize>,
-        forced: &[String],
-        out: &mut impl FnMut(Vec<String>),
+        picked: &mut [usize; MAX_WORDS],
+        out: &mut impl FnMut(Ranked),
     ) {
         if at == set.len() {
-            let mut words: Vec<String> = forced.to_vec();
-            words.extend(set.iter().zip(picked.iter()).map(|(&t, &w)| c.words[t][w].clone()));
-            words.sort();
-            out(words);
+            let mut anagram = Ranked { len: 0, ranks: [u32::MAX; MAX_WORDS] };
+            for r in ranks.forced.into_iter().chain(set.iter().zip(picked.iter()).map(|(&t, &w)| ranks.of[t][w])) {
+                anagram.ranks[anagram.len as usize] = r;
+                anagram.len += 1;
+            }
+            anagram.ranks[..anagram.len as usize].sort_unstable();
+            out(anagram);
             return;
         }
         let first = if at > 0 && set[at] == set[at - 1] { picked[at - 1] } else { 0 };
         for w in first..c.words[set[at]].len() {
-            picked.push(w);
-            go(c, set, at + 1, picked, forced, out);
-            picked.pop();
+            picked[at] = w;
+            go(c, ranks, set, at + 1, picked, out);
         }
     }
-    go(c, set, 0, &mut Vec::new(), forced, out);
+    go(c, ranks, set, 0, &mut [0; MAX_WORDS], out);
 }

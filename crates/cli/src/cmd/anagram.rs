@@ -60,7 +60,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             || json!({"phrase": args.letters, "count": found.count, "anagrams": found.anagrams}),
             |out| {
                 for words in &found.anagrams {
-                    let _ = writeln!(out, "{}", words.join(" "));
+                    for (i, w) in words.iter().enumerate() {
+                        out.push_str(if i == 0 { "" } else { " " });
+                        out.push_str(w);
+                    }
+                    out.push('\n');
                 }
                 summary(out, found.anagrams.len(), found.count, "anagram");
             },
