@@ -190,7 +190,8 @@ fn honeycomb_picture(out: &mut String, letters: &str, center: char) {
     }
 }
 
-fn solution_text(out: &mut String, s: &Solution) {
+/// The honeycomb drawn, and its totals.
+fn solution_heading(out: &mut String, s: &Solution) {
     honeycomb_picture(out, &s.letters, s.center);
     let _ = writeln!(
         out,
@@ -201,6 +202,10 @@ fn solution_text(out: &mut String, s: &Solution) {
         plural(s.score, "point"),
         plural(s.pangrams, "pangram")
     );
+}
+
+fn solution_text(out: &mut String, s: &Solution) {
+    solution_heading(out, s);
     let pangrams: Vec<String> =
         s.words.iter().filter(|w| w.pangram).map(|w| format!("{} ({})", w.word, w.score)).collect();
     if !pangrams.is_empty() {
@@ -230,16 +235,7 @@ fn solution_text(out: &mut String, s: &Solution) {
 /// A generated honeycomb without its answers: the letters, the totals and
 /// the points each rank needs.
 fn puzzle_text(out: &mut String, s: &Solution) {
-    honeycomb_picture(out, &s.letters, s.center);
-    let _ = writeln!(
-        out,
-        "\n{}, centre {}: {}, {}, {}",
-        s.letters.to_uppercase(),
-        s.center.to_ascii_uppercase(),
-        plural(s.words.len() as u64, "word"),
-        plural(s.score, "point"),
-        plural(s.pangrams, "pangram")
-    );
+    solution_heading(out, s);
     let ranks: Vec<String> = bee::ranks(s.score).iter().map(|r| format!("{} {}", r.name, thousands(r.score))).collect();
     let _ = writeln!(out, "Ranks: {}", ranks.join(", "));
     let _ = writeln!(out, "\n(answers hidden: add --answers to see them, or check guesses with `bee check`)");
