@@ -136,8 +136,14 @@ def read_meta(data):
     meta = {}
     for key in ("word_count", "lines_read", "lines_skipped", "common_count", "excluded_count", "built_at_unix"):
         meta[key] = f.u64(key)
-    for key in ("name", "alphabet", "tool_version"):
-        meta[key] = f.string(key)
+    meta["name"] = f.string("name")
+    meta["alphabet"] = f.string("alphabet")
+    folding = f.u32("the folding")
+    if folding not in (0, 1):
+        raise BadIndex("section `meta` has folding %d (0 or 1)" % folding)
+    meta["fold_accents"] = folding == 1
+    meta["kept_letters"] = f.string("the kept letters")
+    meta["tool_version"] = f.string("tool_version")
     meta["sources"] = f.sources("the source count")
     if not meta["sources"]:
         raise BadIndex("section `meta` names no word list")
@@ -180,6 +186,8 @@ def info(path):
         "name": meta["name"],
         "words": meta["word_count"],
         "alphabet": meta["alphabet"],
+        "fold": "accents" if meta["fold_accents"] else "none",
+        "keep": meta["kept_letters"],
         "sources": meta["sources"],
         "source_sha256": meta["source_sha256"],
         "lines_read": meta["lines_read"],

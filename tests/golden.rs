@@ -64,6 +64,7 @@ fn golden_v2_opens_answers_and_matches_a_fresh_build() {
     assert_eq!(meta.built_at_unix, BUILT_AT);
     assert_eq!(meta.name, "golden-words");
     assert_eq!(meta.alphabet, "abcdefghijklmnopqrstuvwxyz");
+    assert_eq!((meta.fold_accents, meta.kept_letters.as_str()), (false, ""));
     assert_eq!(meta.tool_version, env!("CARGO_PKG_VERSION"));
     assert_eq!(meta.sources.len(), 1);
     assert_eq!(meta.sources[0].name, "golden-words.txt");

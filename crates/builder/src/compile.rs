@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use wordhoard_query::alphabet::Folding;
 use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
 use wordhoard_query::Alphabet;
 
@@ -13,7 +14,7 @@ use crate::wordlist::{Skipped, WordList, WordSource};
 use crate::{anigram, bee, fst_writer};
 
 /// Options for [`build_index`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
     /// The index's name; default: the first source's file stem.
     pub name: Option<String>,
@@ -23,15 +24,94 @@ pub struct BuildOptions {
     /// a word on any of them is in no answer and no generated puzzle.
     pub exclude: Vec<WordSource>,
     /// The alphabet; words with other characters are skipped.
-    pub alphabet: Alphabet,
+    pub alphabet: AlphabetChoice,
     /// The build time to record, seconds since the Unix epoch. `None`:
     /// `SOURCE_DATE_EPOCH` when it is set (reproducible builds), else now.
     pub built_at: Option<u64>,
 }
 
-impl Default for BuildOptions {
-    fn default() -> BuildOptions {
-        BuildOptions { name: None, common: None, exclude: Vec::new(), alphabet: Alphabet::latin(), built_at: None }
+/// Which letters an index is built over.
+#[derive(Clone, Debug)]
+pub enum AlphabetChoice {
+    /// `a`..`z` for word lists that are ASCII; otherwise the letters the
+    /// lists use, after NFC, lowercasing and this folding.
+    Auto(Folding),
+    /// Exactly these letters (normalised with the alphabet's folding);
+    /// words with other letters are skipped and counted.
+    Fixed(Box<Alphabet>),
+}
+
+impl Default for AlphabetChoice {
+    fn default() -> AlphabetChoice {
+        AlphabetChoice::Auto(Folding::default())
+    }
+}
+
+/// The alphabet to build over, and the sources to read: standard input
+/// is copied to a file beside the temporary folder's others when the
+/// alphabet must be found in it first (the guard removes it).
+fn resolve_alphabet(
+    choice: &AlphabetChoice,
+    sources: &[WordSource],
+) -> Result<(Alphabet, Vec<WordSource>, Option<Spool>), BuildError> {
+    let folding = match choice {
+        AlphabetChoice::Fixed(alphabet) => return Ok(((**alphabet).clone(), sources.to_vec(), None)),
+        AlphabetChoice::Auto(folding) => folding,
+    };
+    let spool = sources.iter().any(|s| matches!(s, WordSource::Stdin)).then(Spool::new);
+    let mut read = Vec::with_capacity(sources.len());
+    let (mut ascii, mut letters) = (true, std::collections::BTreeSet::new());
+    for source in sources {
+        let source = match &spool {
+            Some(spool) => source.clone().rereadable(&spool.0)?,
+            None => source.clone(),
+        };
+        source.each_line(|line| {
+            let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+            if line.is_ascii() {
+                let word = line.trim_ascii();
+                if !word.is_empty() && word.iter().all(u8::is_ascii_alphabetic) {
+                    letters.extend(word.iter().map(|b| b.to_ascii_lowercase() as char));
+                }
+                return;
+            }
+            ascii = false;
+            if let Ok(text) = std::str::from_utf8(line) {
+                let word = folding.normalise(text.trim());
+                if !word.is_empty() && word.chars().all(char::is_alphabetic) {
+                    letters.extend(word.chars());
+                }
+            }
+        })?;
+        read.push(source);
+    }
+    if ascii {
+        return Ok((Alphabet::latin(), read, spool));
+    }
+    let letters: String = letters.into_iter().collect();
+    let alphabet = Alphabet::with_folding(&letters, folding.clone()).map_err(|_| {
+        BuildError::new(BuildErrorKind::Alphabet(format!(
+            "the word lists use {} letters ({letters}); an index holds at most {}: fold accents, or name the letters",
+            letters.chars().count(),
+            wordhoard_query::alphabet::MAX_LETTERS
+        )))
+    })?;
+    Ok((alphabet, read, spool))
+}
+
+/// A temporary copy of standard input, removed when dropped.
+struct Spool(std::path::PathBuf);
+
+impl Spool {
+    fn new() -> Spool {
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        Spool(std::env::temp_dir().join(format!("wordhoard-stdin-{}-{nanos}", std::process::id())))
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
     }
 }
 
@@ -119,14 +199,16 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         return Err(BuildError::new(BuildErrorKind::NoSources));
     }
     let mut clock = Phases::default();
+    let (alphabet, sources, _spool) = resolve_alphabet(&opts.alphabet, sources)?;
+    let sources = sources.as_slice();
     // The common and exclusion lists are read while the main lists are.
     let (list, (common_list, exclude_list)) = std::thread::scope(|s| {
         let others = s.spawn(|| {
-            let common = opts.common.as_ref().map(|c| WordList::read(std::slice::from_ref(c), &opts.alphabet));
-            let exclude = (!opts.exclude.is_empty()).then(|| WordList::read(&opts.exclude, &opts.alphabet));
+            let common = opts.common.as_ref().map(|c| WordList::read(std::slice::from_ref(c), &alphabet));
+            let exclude = (!opts.exclude.is_empty()).then(|| WordList::read(&opts.exclude, &alphabet));
             (common, exclude)
         });
-        (WordList::read(sources, &opts.alphabet), others.join().expect("common list thread"))
+        (WordList::read(sources, &alphabet), others.join().expect("common list thread"))
     });
     let mut list = list?;
     let common_list = common_list.transpose()?;
@@ -153,7 +235,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     clock.lap("sort");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
     let common_file = common_list.as_ref().and_then(|c| c.sources.first().cloned());
-    let sections = encode_sections(&words, opts, common_list);
+    let sections = encode_sections(&words, &alphabet, opts, common_list);
     clock.lap("sections");
     let common_report = sections.common_report;
 
@@ -165,7 +247,9 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         excluded_count: excluded.as_ref().map_or(0, |e| e.removed),
         built_at_unix: build_time(opts),
         name: name.clone(),
-        alphabet: opts.alphabet.as_str().to_string(),
+        alphabet: alphabet.as_str().to_string(),
+        fold_accents: alphabet.folding().accents,
+        kept_letters: alphabet.folding().keep.clone(),
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
         sources: source_files,
         source_sha256,
@@ -227,7 +311,12 @@ struct Sections {
 /// thread is free first, and both end on the honeycombs, which come in
 /// chunks either may claim ([`bee::BeeBuild::help`]), so neither waits
 /// long for the other. On enable1 this is the build's longest phase.
-fn encode_sections(words: &SortedWords, opts: &BuildOptions, common_list: Option<WordList>) -> Sections {
+fn encode_sections(
+    words: &SortedWords,
+    alphabet: &Alphabet,
+    opts: &BuildOptions,
+    common_list: Option<WordList>,
+) -> Sections {
     let terms = OnceLock::new();
     let make_terms = || anigram::Terms::new(words);
     let bee: OnceLock<bee::BeeBuild> = OnceLock::new();
@@ -251,7 +340,7 @@ fn encode_sections(words: &SortedWords, opts: &BuildOptions, common_list: Option
         });
         let fst = fst_writer::rank_map(words.iter(), "words");
         let (common, report) = flag_common(opts, common_list, words);
-        let bee = bee.get_or_init(|| bee::BeeBuild::new(words, &opts.alphabet, &common, report.is_some()));
+        let bee = bee.get_or_init(|| bee::BeeBuild::new(words, alphabet, &common, report.is_some()));
         terms_fst();
         bee.help();
         (fst, (common, report), chains.join().expect("chains build thread"))
@@ -293,7 +382,7 @@ pub fn default_name(source: &WordSource) -> String {
     match source {
         WordSource::File(p) => p.file_stem().map_or("index".into(), |s| s.to_string_lossy().into_owned()),
         WordSource::Stdin => "stdin".into(),
-        WordSource::Text { name, .. } => name.clone(),
+        WordSource::Text { name, .. } | WordSource::Spooled { name, .. } => name.clone(),
     }
 }
 
@@ -350,7 +439,7 @@ mod tests {
             let common: Vec<String> = (0..rng_len(round * 7 + 3, 90)).map(|_| word()).collect();
             let opts =
                 BuildOptions { common: Some(WordSource::from_text("c", &common.join("\n"))), ..Default::default() };
-            let read = |l: &[String]| WordList::read(&[WordSource::from_text("l", &l.join("\n"))], &opts.alphabet);
+            let read = |l: &[String]| WordList::read(&[WordSource::from_text("l", &l.join("\n"))], &Alphabet::latin());
             let words = read(&list).unwrap().into_sorted_words();
             let (flags, report) = flag_common(&opts, Some(read(&common).unwrap()), &words);
             let common_set: std::collections::HashSet<&[u8]> = common.iter().map(|w| w.as_bytes()).collect();

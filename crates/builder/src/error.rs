@@ -44,6 +44,8 @@ pub enum BuildErrorKind {
     /// The lists hold more than the format can count: over 4 GiB of words,
     /// over 2^32 words, game counts past 64 bits.
     TooLarge(String),
+    /// The alphabet cannot be made: too many letters, or bad ones.
+    Alphabet(String),
     /// The output path cannot take an index.
     Output {
         /// The path.
@@ -127,7 +129,7 @@ impl fmt::Display for BuildError {
                 String::from_utf8_lossy(key),
                 String::from_utf8_lossy(previous)
             ),
-            BuildErrorKind::TooLarge(what) => f.write_str(what),
+            BuildErrorKind::TooLarge(what) | BuildErrorKind::Alphabet(what) => f.write_str(what),
             BuildErrorKind::Output { path, problem } => {
                 let path = path.display();
                 match problem {

@@ -44,7 +44,9 @@ mod sorted_words;
 mod test_rng;
 pub mod wordlist;
 
-pub use compile::{build_index, default_name, BuildOptions, BuildReport, Built, CommonReport, ExcludeReport};
+pub use compile::{
+    build_index, default_name, AlphabetChoice, BuildOptions, BuildReport, Built, CommonReport, ExcludeReport,
+};
 pub use error::{BuildError, BuildErrorKind, OutputProblem};
 pub use publish::{check_output, remove_temp_files, write_atomically, PublishOptions};
 pub use sorted_words::SortedWords;

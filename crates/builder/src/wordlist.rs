@@ -33,6 +33,14 @@ pub enum WordSource {
     File(PathBuf),
     /// Standard input (`-`).
     Stdin,
+    /// A copy of a stream in a file (standard input, which the builder
+    /// must read twice to find its alphabet), with the name it shows.
+    Spooled {
+        /// The name shown in reports (`-` for stdin).
+        name: String,
+        /// The copy.
+        path: PathBuf,
+    },
     /// Text in memory, with a name for reports (tests, examples).
     Text {
         /// The name shown in reports.
@@ -57,6 +65,36 @@ impl WordSource {
         WordSource::Text { name: name.to_string(), text: text.to_string() }
     }
 
+    /// Where the list's bytes can be read again: standard input is copied
+    /// into `spool` (constant memory, however long it is).
+    pub(crate) fn rereadable(self, spool: &std::path::Path) -> Result<WordSource, BuildError> {
+        match self {
+            WordSource::Stdin => {
+                let mut file = File::create(spool).map_err(|e| BuildError::write(spool, "create", e))?;
+                io::copy(&mut io::stdin().lock(), &mut file).map_err(|e| BuildError::read_list("-".into(), None, e))?;
+                Ok(WordSource::Spooled { name: "-".into(), path: spool.to_path_buf() })
+            }
+            WordSource::File(ref p) if p.is_dir() => {
+                Err(BuildError::new(BuildErrorKind::ListIsFolder { path: p.clone() }))
+            }
+            other => Ok(other),
+        }
+    }
+
+    /// Calls `f` with each line of the list (read in blocks, so a long list
+    /// costs no more memory than a block).
+    pub(crate) fn each_line(&self, mut f: impl FnMut(&[u8])) -> Result<(), BuildError> {
+        let reader = BufReader::with_capacity(1 << 16, self.open()?);
+        let mut hasher = Sha256::new();
+        for_each_line(reader, &mut hasher, |line| {
+            if let Some(line) = line {
+                f(line);
+            }
+            Ok(())
+        })
+        .map_err(|(line, e)| BuildError::read_list(self.name(), Some(line + 1), e))
+    }
+
     /// The name an index records: the file name without its folder, so an
     /// index says nothing of where it was built; `-` for stdin.
     pub fn file_name(&self) -> String {
@@ -65,7 +103,7 @@ impl WordSource {
                 p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
             }
             WordSource::Stdin => "-".to_string(),
-            WordSource::Text { name, .. } => name.clone(),
+            WordSource::Text { name, .. } | WordSource::Spooled { name, .. } => name.clone(),
         }
     }
 
@@ -74,7 +112,7 @@ impl WordSource {
         match self {
             WordSource::File(p) => p.display().to_string(),
             WordSource::Stdin => "-".to_string(),
-            WordSource::Text { name, .. } => name.clone(),
+            WordSource::Text { name, .. } | WordSource::Spooled { name, .. } => name.clone(),
         }
     }
 
@@ -88,6 +126,9 @@ impl WordSource {
                 Box::new(f)
             }
             WordSource::Stdin => Box::new(io::stdin().lock()),
+            WordSource::Spooled { path, name } => {
+                Box::new(File::open(path).map_err(|e| BuildError::read_list(name.clone(), None, e))?)
+            }
             WordSource::Text { text, .. } => Box::new(text.as_bytes()),
         })
     }
@@ -155,6 +196,10 @@ impl WordList {
     fn read_source(&mut self, source: &WordSource, alphabet: &Alphabet) -> Result<(), BuildError> {
         match source {
             WordSource::Text { text, .. } => self.read_whole(text.as_bytes(), alphabet),
+            WordSource::Spooled { path, .. } if path.metadata().is_ok_and(|m| m.len() <= WHOLE_FILE_MAX) => {
+                let text = std::fs::read(path).map_err(|e| BuildError::read_list(source.name(), None, e))?;
+                self.read_whole(&text, alphabet);
+            }
             WordSource::File(path) if path.metadata().is_ok_and(|m| m.is_file() && m.len() <= WHOLE_FILE_MAX) => {
                 let text = std::fs::read(path).map_err(|e| BuildError::read_list(source.name(), None, e))?;
                 self.read_whole(&text, alphabet);
@@ -287,7 +332,7 @@ impl WordList {
             }
             return;
         }
-        match normalise(raw, lower) {
+        match normalise(raw, alphabet, lower) {
             Err(reason) => reason.count(&mut self.skipped),
             Ok(()) if lower.is_empty() => self.skipped.empty += 1,
             Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.too_long += 1,
@@ -355,7 +400,9 @@ impl LetterBytes {
         for (b, slot) in (0..=255u8).zip(table.iter_mut()) {
             let lower = b.to_ascii_lowercase();
             // 0 marks "not a letter", so a NUL letter takes the long way.
-            if lower != 0 && alphabet.index_of(lower).is_some() {
+            // Only ASCII bytes: codes past 0x7f stand for letters outside
+            // ASCII, which arrive as UTF-8 and take the long way.
+            if lower != 0 && lower.is_ascii() && alphabet.index_of(lower).is_some() {
                 *slot = lower;
             }
         }
@@ -378,21 +425,20 @@ impl SkipReason {
 }
 
 /// Strips a BOM and whitespace and lowercases `raw` into `out`.
-fn normalise(raw: &[u8], out: &mut Vec<u8>) -> Result<(), SkipReason> {
+fn normalise(raw: &[u8], alphabet: &Alphabet, out: &mut Vec<u8>) -> Result<(), SkipReason> {
     out.clear();
     let raw = raw.strip_prefix(BOM).unwrap_or(raw);
     if raw.is_ascii() {
         out.extend(raw.trim_ascii().iter().map(u8::to_ascii_lowercase));
         return Ok(());
     }
-    // Rare: non-ASCII text. Unicode lowercasing can map a character into
-    // the alphabet (KELVIN SIGN -> k), so do it properly.
+    // Non-ASCII text: NFC, Unicode lowercasing (which can map a character
+    // into the alphabet: KELVIN SIGN -> k) and the alphabet's folding,
+    // then each letter's code.
     let text = std::str::from_utf8(raw).map_err(|_| SkipReason::NotUtf8)?;
-    let lowered = text.trim().to_lowercase();
-    if !lowered.is_ascii() {
-        return Err(SkipReason::NotInAlphabet);
+    for c in alphabet.folding().normalise(text.trim()).chars() {
+        out.push(alphabet.code_of(c).ok_or(SkipReason::NotInAlphabet)?);
     }
-    out.extend_from_slice(lowered.as_bytes());
     Ok(())
 }
 

@@ -97,6 +97,16 @@ pub fn columns(out: &mut String, items: &[String], indent: usize, width: usize) 
     }
 }
 
+/// A letter in capitals for display; ß, whose capital is two letters,
+/// stays itself.
+pub fn upper(c: char) -> String {
+    if c == 'ß' {
+        c.to_string()
+    } else {
+        c.to_uppercase().collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

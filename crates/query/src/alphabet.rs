@@ -1,8 +1,19 @@
 //! The alphabet of an index and sets of its letters.
 //!
-//! This is the only module that knows how letters map to bits. An index
-//! stores its alphabet in its metadata (today `a`..`z`); everything else asks
-//! the [`Alphabet`] for letter indices and [`LetterSet`]s.
+//! This is the only module that knows how letters map to bytes and bits.
+//! An index stores its alphabet in its metadata; everything else asks the
+//! [`Alphabet`] for letter codes, indices and [`LetterSet`]s.
+//!
+//! A word is stored as one byte a letter, the letter's *code*: its ASCII
+//! byte for `a`..`z` (so an English index is plain ASCII), and `0x80 + k`
+//! for the `k`-th letter outside ASCII (`ä`, `ß`, `é`). Codes ascend with
+//! the letters, so words and terms sort in the alphabet's order. Text the
+//! user types is normalised as the index's words were: NFC, lowercase,
+//! and, on an index built with accent folding, accents dropped (but for
+//! the letters it keeps).
+
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{Error, Result};
 
@@ -12,14 +23,51 @@ pub const MAX_LETTERS: usize = 32;
 /// Marks a byte that is not a letter of the alphabet in the lookup table.
 const NOT_A_LETTER: u8 = u8::MAX;
 
-/// The letters an index is built over, in ascending byte order.
-///
-/// Letters are single ASCII bytes, so a word is its bytes and a term (a
-/// word's letters sorted) sorts the same way as its letter indices.
+/// The first code of a letter outside ASCII.
+const FIRST_WIDE_CODE: u8 = 0x80;
+
+/// The letters an index is built over, in ascending order, with the
+/// normalisation its words went through.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
+    /// Each letter's code, ascending.
     letters: Vec<u8>,
+    /// Each letter, in the same order.
+    chars: Vec<char>,
+    /// Code -> letter index.
     index: [u8; 256],
+    /// The letters as text.
+    text: String,
+    /// How typed text is normalised.
+    folding: Folding,
+}
+
+/// How words are normalised before their letters are taken.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Folding {
+    /// Strip diacritics (NFD, combining marks dropped).
+    pub accents: bool,
+    /// Letters kept as they are when folding (`ñ`), NFC.
+    pub keep: String,
+}
+
+impl Folding {
+    /// A word normalised: NFC, lowercase, and folded when asked.
+    pub fn normalise(&self, word: &str) -> String {
+        let lower: String = word.nfc().flat_map(char::to_lowercase).collect();
+        if !self.accents {
+            return lower.nfc().collect();
+        }
+        let mut out = String::with_capacity(lower.len());
+        for c in lower.chars() {
+            if self.keep.contains(c) {
+                out.push(c);
+            } else {
+                out.extend(std::iter::once(c).nfd().filter(|&m| !is_combining_mark(m)));
+            }
+        }
+        out.nfc().collect()
+    }
 }
 
 /// A set of letters of an [`Alphabet`], bit `i` standing for letter `i`.
@@ -32,26 +80,39 @@ impl Alphabet {
         Alphabet::new("abcdefghijklmnopqrstuvwxyz").expect("a-z is a valid alphabet")
     }
 
-    /// An alphabet of distinct ASCII lowercase letters given in ascending
-    /// order (at most [`MAX_LETTERS`]).
+    /// An alphabet of distinct lowercase letters given in ascending order
+    /// (at most [`MAX_LETTERS`]), with no folding.
     pub fn new(letters: &str) -> Result<Alphabet> {
-        let bytes = letters.as_bytes();
-        if bytes.is_empty() || bytes.len() > MAX_LETTERS {
+        Alphabet::with_folding(letters, Folding::default())
+    }
+
+    /// An alphabet whose words were normalised with `folding`.
+    pub fn with_folding(letters: &str, folding: Folding) -> Result<Alphabet> {
+        let chars: Vec<char> = letters.chars().collect();
+        if chars.is_empty() || chars.len() > MAX_LETTERS {
             return Err(Error::invalid(format!(
-                "an alphabet has {} letters (1 to {MAX_LETTERS} allowed)",
-                bytes.len()
+                "an alphabet has {} letters (1 to {MAX_LETTERS} allowed); fold accents to have fewer",
+                chars.len()
             )));
         }
-        if !bytes.iter().all(u8::is_ascii_lowercase) || !bytes.windows(2).all(|w| w[0] < w[1]) {
-            return Err(Error::invalid(format!(
-                "the alphabet {letters:?} is not distinct ASCII lowercase letters in order"
-            )));
+        let letter_like = |c: &char| c.is_alphabetic() && c.to_lowercase().eq(std::iter::once(*c));
+        if !chars.iter().all(letter_like) || !chars.windows(2).all(|w| w[0] < w[1]) {
+            return Err(Error::invalid(format!("the alphabet {letters:?} is not distinct lowercase letters in order")));
         }
         let mut index = [NOT_A_LETTER; 256];
-        for (i, &b) in bytes.iter().enumerate() {
-            index[b as usize] = i as u8;
+        let mut codes = Vec::with_capacity(chars.len());
+        let mut wide = FIRST_WIDE_CODE;
+        for (i, &c) in chars.iter().enumerate() {
+            let code = if c.is_ascii() {
+                c as u8
+            } else {
+                wide += 1;
+                wide - 1
+            };
+            index[code as usize] = i as u8;
+            codes.push(code);
         }
-        Ok(Alphabet { letters: bytes.to_vec(), index })
+        Ok(Alphabet { letters: codes, chars, index, text: letters.to_string(), folding })
     }
 
     /// The number of letters.
@@ -66,36 +127,64 @@ impl Alphabet {
 
     /// The letters as a string, in order.
     pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.letters).expect("alphabet letters are ASCII")
+        &self.text
     }
 
-    /// The letters as bytes, in order.
+    /// True for the alphabet of English lists, `a` to `z`.
+    pub fn is_latin(&self) -> bool {
+        self.text == "abcdefghijklmnopqrstuvwxyz" && !self.folding.accents
+    }
+
+    /// How typed words are normalised for this alphabet.
+    pub fn folding(&self) -> &Folding {
+        &self.folding
+    }
+
+    /// The letters' codes, in order.
     pub fn letters(&self) -> &[u8] {
         &self.letters
     }
 
-    /// The index of a byte in the alphabet, if it is a letter.
+    /// The index of a code in the alphabet, if it is a letter.
     #[inline]
-    pub fn index_of(&self, byte: u8) -> Option<usize> {
-        match self.index[byte as usize] {
+    pub fn index_of(&self, code: u8) -> Option<usize> {
+        match self.index[code as usize] {
             NOT_A_LETTER => None,
             i => Some(i as usize),
         }
     }
 
-    /// The letter at index `i`.
+    /// The code of the letter at index `i`.
     pub fn letter(&self, i: usize) -> u8 {
         self.letters[i]
     }
 
-    /// A word already checked to be letters of this alphabet, as a string.
-    pub fn word_string(&self, word: Vec<u8>) -> String {
-        // Letters are ASCII, so the bytes are UTF-8 whenever the word was
-        // checked; anything else is shown, not trusted.
-        String::from_utf8(word).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    /// The letter at index `i`.
+    pub fn char_at(&self, i: usize) -> char {
+        self.chars[i]
     }
 
-    /// True when every byte of `word` is a letter.
+    /// The letter a code stands for (`?` for a code that is none).
+    pub fn char_of(&self, code: u8) -> char {
+        self.index_of(code).map_or('?', |i| self.chars[i])
+    }
+
+    /// The code of a letter, if it is one of the alphabet's.
+    pub fn code_of(&self, c: char) -> Option<u8> {
+        self.chars.binary_search(&c).ok().map(|i| self.letters[i])
+    }
+
+    /// A word's codes as text. Codes that are no letter (a damaged index)
+    /// show as `?`, never trusted.
+    pub fn word_string(&self, word: Vec<u8>) -> String {
+        if word.is_ascii() && self.letters.iter().all(u8::is_ascii) {
+            // Plain ASCII letters: the codes are the text.
+            return String::from_utf8(word).expect("ASCII");
+        }
+        word.iter().map(|&b| self.char_of(b)).collect()
+    }
+
+    /// True when every byte of `word` is a letter's code.
     pub fn is_word(&self, word: &[u8]) -> bool {
         word.iter().all(|&b| self.index_of(b).is_some())
     }
@@ -117,24 +206,36 @@ impl Alphabet {
 
     /// The letters of a set as a string, in alphabet order.
     pub fn letters_of(&self, set: LetterSet) -> String {
-        set.indices().map(|i| self.letters[i] as char).collect()
+        set.indices().map(|i| self.chars[i]).collect()
     }
 
-    /// Parses letters the user typed: lowercased, each a letter of the
+    /// Text the user typed as codes, normalised as the index's words were;
+    /// `what` names the input in errors.
+    fn codes_of(&self, input: &str, what: &str) -> Result<Vec<u8>> {
+        self.folding
+            .normalise(input)
+            .chars()
+            .map(|c| {
+                self.code_of(c).ok_or_else(|| {
+                    Error::invalid(format!(
+                        "{what} {input:?} has {c:?}, which is not a letter of this index's alphabet ({})",
+                        self.as_str()
+                    ))
+                })
+            })
+            .collect()
+    }
+
+    /// Parses letters the user typed: normalised, each a letter of the
     /// alphabet, no letter twice. `what` names the input in errors.
     pub fn parse_distinct(&self, input: &str, what: &str) -> Result<LetterSet> {
         let mut set = LetterSet::default();
-        for ch in input.chars() {
-            let lower = ch.to_ascii_lowercase();
-            let i = u8::try_from(lower).ok().and_then(|b| self.index_of(b)).ok_or_else(|| {
-                Error::invalid(format!(
-                    "{what} {input:?} has {ch:?}, which is not a letter of this index's alphabet ({})",
-                    self.as_str()
-                ))
-            })?;
+        for code in self.codes_of(input, what)? {
+            let i = self.index_of(code).expect("a letter's code");
             if set.contains(i) {
                 return Err(Error::invalid(format!(
-                    "{what} {input:?} repeats the letter {lower:?}; give each letter once"
+                    "{what} {input:?} repeats the letter {:?}; give each letter once",
+                    self.chars[i]
                 )));
             }
             set = set.with(i);
@@ -144,28 +245,18 @@ impl Alphabet {
 
     /// Parses a single letter the user typed.
     pub fn parse_letter(&self, input: &str, what: &str) -> Result<usize> {
-        let mut chars = input.chars();
-        match (chars.next(), chars.next()) {
-            (Some(_), None) => {
-                let set = self.parse_distinct(input, what)?;
-                Ok(set.indices().next().expect("one letter parsed"))
-            }
+        let codes = self.codes_of(input, what)?;
+        match codes.as_slice() {
+            [code] => Ok(self.index_of(*code).expect("a letter's code")),
             _ => Err(Error::invalid(format!("{what} {input:?} must be exactly one letter"))),
         }
     }
 
-    /// Lowercases a word the user typed and checks every byte is a letter.
+    /// A word the user typed, as codes: normalised, every letter checked.
     pub fn parse_word(&self, input: &str, what: &str) -> Result<Vec<u8>> {
-        let word: Vec<u8> = input.bytes().map(|b| b.to_ascii_lowercase()).collect();
+        let word = self.codes_of(input, what)?;
         if word.is_empty() {
             return Err(Error::invalid(format!("{what} is empty; give some letters")));
-        }
-        if let Some(pos) = word.iter().position(|&b| self.index_of(b).is_none()) {
-            let bad = input[pos..].chars().next().unwrap_or('?');
-            return Err(Error::invalid(format!(
-                "{what} {input:?} has {bad:?}, which is not a letter of this index's alphabet ({})",
-                self.as_str()
-            )));
         }
         Ok(word)
     }
@@ -270,6 +361,7 @@ mod tests {
         assert!(Alphabet::new("ba").is_err());
         assert!(Alphabet::new("aab").is_err());
         assert!(Alphabet::new("aB").is_err());
+        assert!(Alphabet::new("a1").is_err());
         assert!(Alphabet::new("abcdefghijklmnopqrstuvwxyz0123456").is_err());
     }
 
@@ -282,6 +374,29 @@ mod tests {
         assert_eq!(a.parse_letter("R", "centre").unwrap(), 17);
         assert!(a.parse_letter("rs", "centre").is_err());
         assert!(a.parse_word("é", "term").is_err());
+    }
+
+    #[test]
+    fn letters_outside_ascii_get_codes_in_order() {
+        let a = Alphabet::new("aeßäé").unwrap();
+        assert_eq!(a.letters(), &[b'a', b'e', 0x80, 0x81, 0x82]);
+        assert!(a.parse_word("ÄSSE", "w").unwrap_err().to_string().contains("'s'"));
+        assert_eq!(a.parse_word("ÄßE", "w").unwrap(), vec![0x81, 0x80, b'e']);
+        assert_eq!(a.word_string(vec![0x81, b'a', 0x82]), "äaé");
+        assert_eq!(a.letters_of(a.set_of(&[0x82, b'a']).unwrap()), "aé");
+        // NFD input is composed first.
+        assert_eq!(a.parse_word("e\u{301}", "w").unwrap(), vec![0x82]);
+    }
+
+    #[test]
+    fn folding_strips_accents_but_kept_letters() {
+        let fold = Folding { accents: true, keep: "ñ".into() };
+        assert_eq!(fold.normalise("Crème BRÛLÉE"), "creme brulee");
+        assert_eq!(fold.normalise("Niño"), "niño");
+        assert_eq!(fold.normalise("Straße"), "straße");
+        let a = Alphabet::with_folding("abcdeñ", fold).unwrap();
+        assert_eq!(a.parse_word("Ébañ", "w").unwrap(), a.parse_word("ebañ", "w").unwrap());
+        assert_eq!(Folding::default().normalise("Crème"), "crème");
     }
 
     #[test]

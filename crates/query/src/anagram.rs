@@ -136,7 +136,7 @@ impl Automaton for TermsOf<'_> {
 }
 
 /// `term` less the `letters` it uses: what the blanks stood for.
-fn blanks_of(term: &[u8], letters: &[u8]) -> String {
+fn blanks_of(alphabet: &Alphabet, term: &[u8], letters: &[u8]) -> String {
     let (mut out, mut at) = (String::new(), 0);
     for &b in term {
         while at < letters.len() && letters[at] < b {
@@ -145,7 +145,7 @@ fn blanks_of(term: &[u8], letters: &[u8]) -> String {
         if at < letters.len() && letters[at] == b {
             at += 1;
         } else {
-            out.push(b as char);
+            out.push(alphabet.char_of(b));
         }
     }
     out
@@ -175,14 +175,19 @@ fn word_anagrams<D: AsRef<[u8]>>(
     })?;
     let mut out = Vec::new();
     for (term, ids) in found {
-        let blanks = blanks_of(&term, &letters);
+        let blanks = blanks_of(index.alphabet(), &term, &letters);
         let kept: Vec<u32> = ids.into_iter().filter(|&id| !opts.common_only || common.is_common(id)).collect();
         for (word, id) in index.words_of(kept.iter().copied())?.into_iter().zip(kept) {
             out.push(Anagram { word, blanks: blanks.clone(), common: common.is_common(id) });
         }
     }
     // Longest first, then a-z.
-    out.sort_by(|a, b| b.word.len().cmp(&a.word.len()).then_with(|| a.word.cmp(&b.word)));
+    // Longest first, then a-z (alphabet order: the codes' order).
+    let alphabet = index.alphabet();
+    let key = |a: &Anagram| {
+        (std::cmp::Reverse(a.word.chars().count()), alphabet.parse_word(&a.word, "word").unwrap_or_default())
+    };
+    out.sort_by_cached_key(key);
     Ok(out)
 }
 
@@ -296,15 +301,12 @@ pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &Ph
         }
         want = minus(&want, &c);
         max_words -= 1;
-        forced.push(String::from_utf8(bytes).expect("letters are ASCII"));
+        forced.push(alphabet.word_string(bytes));
     }
     let mut letters_sorted = letters.clone();
     letters_sorted.sort_unstable();
-    let result = |count, anagrams| PhraseAnagrams {
-        letters: String::from_utf8(letters_sorted.clone()).expect("letters are ASCII"),
-        count,
-        anagrams,
-    };
+    let result =
+        |count, anagrams| PhraseAnagrams { letters: alphabet.word_string(letters_sorted.clone()), count, anagrams };
     if want == [0u8; 32] {
         return Ok(result(forced.len() as u64, if forced.is_empty() { vec![] } else { vec![forced] }));
     }
@@ -351,9 +353,9 @@ pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &Ph
 
 fn phrase_letters(alphabet: &Alphabet, phrase: &str) -> Result<Vec<u8>> {
     let mut letters = Vec::new();
-    for c in phrase.chars().flat_map(char::to_lowercase) {
+    for c in alphabet.folding().normalise(phrase).chars() {
         if c.is_alphanumeric() {
-            match u8::try_from(c).ok().filter(|&b| alphabet.index_of(b).is_some()) {
+            match alphabet.code_of(c) {
                 Some(b) => letters.push(b),
                 None => {
                     return Err(Error::invalid(format!(

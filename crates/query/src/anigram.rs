@@ -313,7 +313,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             Some(id) => self.words_of(self.checked_id(id)?)?,
             None => Vec::new(),
         };
-        Ok(Step { term: String::from_utf8(term).expect("letters are ASCII"), words })
+        Ok(Step { term: self.index.alphabet().word_string(term), words })
     }
 
     /// The id of a word's or term's term; an error if no word has it.
@@ -323,7 +323,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             Some(id) => self.checked_id(id).map(TermId),
             None => Err(Error::invalid(format!(
                 "no word in this index has the letters of {input:?} (term {:?})",
-                String::from_utf8_lossy(&term)
+                self.index.alphabet().word_string(term.clone())
             ))),
         }
     }

@@ -70,7 +70,7 @@ impl Puzzle {
         if !set.contains(center) {
             return Err(Error::invalid(format!(
                 "centre {:?} is not one of the letters {:?}; pick one of them for `center`",
-                alphabet.letter(center) as char,
+                alphabet.char_at(center),
                 alphabet.letters_of(set)
             )));
         }
@@ -349,7 +349,7 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
         .collect();
     Ok(Solution {
         letters: alphabet.letters_of(puzzle.letters),
-        center: alphabet.letter(puzzle.center) as char,
+        center: alphabet.char_at(puzzle.center),
         score: words.iter().map(|w| w.score).sum(),
         pangrams: words.iter().filter(|w| w.pangram).count() as u32,
         words,
@@ -357,9 +357,15 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
 }
 
 fn score_word(alphabet: &Alphabet, letters: LetterSet, word: String, common: bool) -> ScoredWord {
-    let pangram = alphabet.set_of(word.as_bytes()) == Some(letters);
-    let score = base_points(word.len()) + if pangram { PANGRAM_BONUS } else { 0 };
+    let set = set_of_text(alphabet, &word);
+    let pangram = set == Some(letters);
+    let score = base_points(word.chars().count()) + if pangram { PANGRAM_BONUS } else { 0 };
     ScoredWord { word, score, pangram, common }
+}
+
+/// The letters of a word's text (words come back from the index as text).
+fn set_of_text(alphabet: &Alphabet, word: &str) -> Option<LetterSet> {
+    word.chars().try_fold(LetterSet::EMPTY, |set, c| Some(set.with(alphabet.index_of(alphabet.code_of(c)?)?)))
 }
 
 /// One group of Norvig's report: the words of one letter set.
@@ -384,7 +390,7 @@ pub fn report<D: AsRef<[u8]>>(
     let alphabet = index.alphabet();
     let mut groups: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
     for word in &solution.words {
-        let set = alphabet.set_of(word.word.as_bytes()).unwrap_or_default();
+        let set = set_of_text(alphabet, &word.word).unwrap_or_default();
         groups.entry((usize::MAX - set.len(), alphabet.letters_of(set))).or_default().push(word.clone());
     }
     let groups = groups
@@ -443,7 +449,7 @@ pub fn best<D: AsRef<[u8]>>(
         .into_iter()
         .map(|((_, _, center), [score, count, pangrams], mask)| HoneycombScore {
             letters: alphabet.letters_of(mask),
-            center: alphabet.letter(center) as char,
+            center: alphabet.char_at(center),
             score,
             count,
             pangrams,
@@ -607,7 +613,8 @@ pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
     let (grid, two_letter) = grid_of(&solution.words);
     let letters = puzzle.letters.len();
     Ok(Hints {
-        perfect_pangrams: solution.words.iter().filter(|w| w.pangram && w.word.len() == letters).count() as u32,
+        perfect_pangrams: solution.words.iter().filter(|w| w.pangram && w.word.chars().count() == letters).count()
+            as u32,
         bingo: solution.letters.chars().all(|c| grid.contains_key(&c)),
         ranks: ranks(solution.score),
         grid,
@@ -623,8 +630,8 @@ fn grid_of(words: &[ScoredWord]) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTree
     let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
     for w in words {
         let first = w.word.chars().next().unwrap_or('?');
-        *grid.entry(first).or_default().entry(w.word.len()).or_default() += 1;
-        *two_letter.entry(w.word[..2.min(w.word.len())].to_string()).or_default() += 1;
+        *grid.entry(first).or_default().entry(w.word.chars().count()).or_default() += 1;
+        *two_letter.entry(w.word.chars().take(2).collect()).or_default() += 1;
     }
     (grid, two_letter)
 }
@@ -741,7 +748,7 @@ pub fn check<D: AsRef<[u8]>>(
     let verdicts = guesses
         .iter()
         .map(|guess| {
-            let word = guess.as_ref().trim().to_lowercase();
+            let word = index.alphabet().folding().normalise(guess.as_ref().trim());
             let answer = solution.words.binary_search_by(|w| w.word.as_str().cmp(&word)).ok();
             let reason = if word.chars().count() < MIN_WORD_LEN {
                 Some(Reason::TooShort)

@@ -79,8 +79,9 @@ impl LetterBox {
                 )));
             }
             seen = seen.union(set);
-            side_of.extend(side.bytes().map(|b| (b.to_ascii_lowercase(), s as u8)));
-            out.push(side.to_ascii_lowercase());
+            let codes = alphabet.parse_word(side, "side")?;
+            side_of.extend(codes.iter().map(|&b| (b, s as u8)));
+            out.push(alphabet.word_string(codes));
         }
         side_of.sort_unstable();
         let letters = side_of.iter().map(|&(b, _)| b).collect();
@@ -185,7 +186,7 @@ pub fn playable_words<D: AsRef<[u8]>>(
         let (Some(&first), Some(&last)) = (word.first(), word.last()) else { continue };
         let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
         out.push(Playable {
-            word: String::from_utf8(word.to_vec()).map_err(|_| SectionId::Words.corrupt("a word is not UTF-8"))?,
+            word: index.alphabet().word_string(word.to_vec()),
             common: common.is_common(id as u32),
             mask,
             first: local(first).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,
@@ -504,7 +505,7 @@ fn lay_out(
     }
     let mut out = vec![String::new(); sides];
     for (i, &s) in side_of.iter().enumerate() {
-        out[s].push(letters[i] as char);
+        out[s].push(alphabet.char_of(letters[i]));
     }
     Some(out)
 }
@@ -621,7 +622,7 @@ impl Solver {
         let mut class_of: HashMap<(u8, u8, u32, u8), usize> = HashMap::new();
         for (i, w) in words.iter().enumerate() {
             by_first[w.first as usize].push(i as u32);
-            let len = w.word.len().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16;
+            let len = w.word.chars().count().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16;
             let uncommon = (!w.common) as u8;
             let list = &mut classes[w.first as usize];
             let at = *class_of.entry((w.first, w.last, w.mask, uncommon)).or_insert_with(|| {
@@ -757,7 +758,7 @@ impl Solver {
         for n in 0..count {
             let i = candidates.map_or(n as u32, |l| self.by_first[l as usize][n]);
             let w = &self.words[i as usize];
-            let (u, len) = ((!w.common) as u8, w.word.len().min(u16::MAX as usize) as u16);
+            let (u, len) = ((!w.common) as u8, w.word.chars().count().min(u16::MAX as usize) as u16);
             if u > want.0 || len > want.1 {
                 continue;
             }

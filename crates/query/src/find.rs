@@ -52,9 +52,10 @@ impl Pattern {
         let mut tokens = Vec::new();
         let mut chars = pattern.chars().peekable();
         let letter = |c: char| -> Result<usize> {
-            let lower: String = c.to_lowercase().collect();
-            match lower.as_bytes() {
-                [b] => alphabet.index_of(*b),
+            let typed = alphabet.folding().normalise(c.encode_utf8(&mut [0; 4]));
+            let mut chars = typed.chars();
+            match (chars.next(), chars.next()) {
+                (Some(one), None) => alphabet.code_of(one).and_then(|code| alphabet.index_of(code)),
                 _ => None,
             }
             .ok_or_else(|| {
@@ -191,10 +192,7 @@ pub fn find<D: AsRef<[u8]>>(
         if opts.common_only && !is_common {
             continue;
         }
-        // The FST's keys are checked to be alphabet letters, so ASCII.
-        let word =
-            std::str::from_utf8(word).map_err(|_| crate::format::SectionId::Words.corrupt("a word is not UTF-8"))?;
-        each(word, is_common);
+        each(&index.alphabet().word_string(word.to_vec()), is_common);
         count += 1;
     }
     Ok(count)

@@ -116,7 +116,9 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Err(Error::new(ErrorKind::Checksum { section: "meta" }));
         }
         let meta = Metadata::decode(meta_bytes)?;
-        let alphabet = Alphabet::new(&meta.alphabet).map_err(|e| SectionId::Meta.corrupt(e.to_string()))?;
+        let folding = crate::alphabet::Folding { accents: meta.fold_accents, keep: meta.kept_letters.clone() };
+        let alphabet =
+            Alphabet::with_folding(&meta.alphabet, folding).map_err(|e| SectionId::Meta.corrupt(e.to_string()))?;
         if header.entry(SectionId::Words).is_none() {
             return Err(Error::new(ErrorKind::MissingSection { section: "words" }));
         }

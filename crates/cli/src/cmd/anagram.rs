@@ -97,10 +97,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             // By length, longest first, as listed.
             let mut at = 0;
             while at < words.len() {
-                let len = words[at].word.len();
+                let len = words[at].word.chars().count();
                 let run: Vec<String> = words[at..]
                     .iter()
-                    .take_while(|a| a.word.len() == len)
+                    .take_while(|a| a.word.chars().count() == len)
                     .map(|a| if a.blanks.is_empty() { a.word.clone() } else { format!("{} (?={})", a.word, a.blanks) })
                     .collect();
                 let _ = writeln!(out, "{len} letters:");

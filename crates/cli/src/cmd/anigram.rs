@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use wordhoard_query::anigram::{Anigrams, Game, Start, Step, GOAL_LEN, START_LEN};
 
 use super::{query_err, Context};
-use crate::output::{emit, plural, thousands};
+use crate::output::{emit, plural, thousands, upper};
 
 /// The Anigrams commands.
 #[derive(Subcommand)]
@@ -164,7 +164,7 @@ fn chain_json(chain: &[Step]) -> Value {
 
 /// Each step: its term, the letter it adds, and its words.
 fn chain_text(out: &mut String, chain: &[Step]) {
-    let width = chain.iter().map(|s| s.term.len()).max().unwrap_or(0);
+    let width = chain.iter().map(|s| s.term.chars().count()).max().unwrap_or(0);
     let mut previous: Option<&str> = None;
     for s in chain {
         let added = previous.map_or(String::new(), |p| format!("+{}", added_letter(p, &s.term)));
@@ -189,7 +189,7 @@ fn puzzle_text(out: &mut String, chain: &[Step]) {
                     out,
                     "  {:>2}.  +{}  {blanks}   ({})",
                     i + 1,
-                    added_letter(p, &s.term).to_ascii_uppercase(),
+                    upper(added_letter(p, &s.term)),
                     plural(s.words.len() as u64, "answer")
                 );
             }

@@ -9,7 +9,7 @@ use wordhoard_query::bee::{self, Bounds, GenerateOptions, Hints, Puzzle, Solutio
 use wordhoard_query::{Index, LetterSet};
 
 use super::{query_err, Context};
-use crate::output::{columns, emit, plural, thousands};
+use crate::output::{columns, emit, plural, thousands, upper};
 
 /// The Spelling Bee commands.
 #[derive(Subcommand)]
@@ -38,9 +38,9 @@ pub enum Command {
         /// How many to list
         #[arg(long, default_value_t = 10, value_name = "N")]
         top: usize,
-        /// Letters no honeycomb may have ('' allows all)
-        #[arg(long, default_value = "s", value_name = "LETTERS")]
-        exclude: String,
+        /// Letters no honeycomb may have ('' allows all) [default: s on an a-z index, none elsewhere]
+        #[arg(long, value_name = "LETTERS")]
+        exclude: Option<String>,
         /// Score only words of the common list (a honeycomb needs a common pangram)
         #[arg(long)]
         common_only: bool,
@@ -48,9 +48,9 @@ pub enum Command {
     /// Counts of valid words, pangrams and candidate honeycombs
     #[command(after_help = "Example: wordhoard bee stats")]
     Stats {
-        /// Letters no honeycomb may have ('' allows all)
-        #[arg(long, default_value = "s", value_name = "LETTERS")]
-        exclude: String,
+        /// Letters no honeycomb may have ('' allows all) [default: s on an a-z index, none elsewhere]
+        #[arg(long, value_name = "LETTERS")]
+        exclude: Option<String>,
     },
     /// A random valid puzzle (it has a pangram), reproducible by seed
     #[command(after_help = "Example: wordhoard bee generate --seed 7 --min-score 100 --max-score 300")]
@@ -100,9 +100,9 @@ pub struct GenerateArgs {
     /// The seed; the same seed and index give the same puzzle [default: from the clock]
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Letters the honeycomb may not have ('' allows all)
-    #[arg(long, default_value = "s", value_name = "LETTERS")]
-    exclude: String,
+    /// Letters the honeycomb may not have ('' allows all) [default: s on an a-z index, none elsewhere]
+    #[arg(long, value_name = "LETTERS")]
+    exclude: Option<String>,
     /// Lowest total score
     #[arg(long, value_name = "A")]
     min_score: Option<u32>,
@@ -160,7 +160,11 @@ fn puzzle(index: &Idx, args: &HoneycombArgs) -> Result<Puzzle> {
     Puzzle::parse(index.alphabet(), &args.letters, args.center.as_deref()).map_err(query_err)
 }
 
-fn exclude_set(index: &Idx, exclude: &str) -> Result<LetterSet> {
+/// The letters `--exclude` names; without it, S on an English (a-z)
+/// index, as the NYT never uses S, and none on any other.
+fn exclude_set(index: &Idx, exclude: &Option<String>) -> Result<LetterSet> {
+    let default = if index.alphabet().is_latin() { "s" } else { "" };
+    let exclude = exclude.as_deref().unwrap_or(default);
     index.alphabet().parse_distinct(exclude, "--exclude").map_err(query_err)
 }
 
@@ -177,8 +181,8 @@ fn solution_json(s: &Solution) -> Value {
 
 /// Draws a 7-letter honeycomb with its centre in brackets; other sizes as a row.
 fn honeycomb_picture(out: &mut String, letters: &str, center: char) {
-    let up = |c: char| c.to_ascii_uppercase();
-    let outer: Vec<char> = letters.chars().filter(|&c| c != center).map(up).collect();
+    let up = upper;
+    let outer: Vec<String> = letters.chars().filter(|&c| c != center).map(up).collect();
     if outer.len() == 6 {
         let _ = writeln!(out, "       {}   {}", outer[0], outer[1]);
         let _ = writeln!(out, "     {}  [{}]  {}", outer[2], up(center), outer[3]);
@@ -197,7 +201,7 @@ fn solution_heading(out: &mut String, s: &Solution) {
         out,
         "\n{}, centre {}: {}, {}, {}",
         s.letters.to_uppercase(),
-        s.center.to_ascii_uppercase(),
+        upper(s.center),
         plural(s.words.len() as u64, "word"),
         plural(s.score, "point"),
         plural(s.pangrams, "pangram")
@@ -212,18 +216,18 @@ fn solution_text(out: &mut String, s: &Solution) {
         let _ = writeln!(out, "\nPangrams");
         columns(out, &pangrams, 2, 80);
     }
-    let max_len = s.words.iter().map(|w| w.word.len()).max().unwrap_or(0);
+    let max_len = s.words.iter().map(|w| w.word.chars().count()).max().unwrap_or(0);
     for len in bee::MIN_WORD_LEN..=max_len {
         let words: Vec<String> = s
             .words
             .iter()
-            .filter(|w| w.word.len() == len)
+            .filter(|w| w.word.chars().count() == len)
             .map(|w| format!("{}{}", w.word, if w.pangram { "*" } else { "" }))
             .collect();
         if words.is_empty() {
             continue;
         }
-        let points: u32 = s.words.iter().filter(|w| w.word.len() == len).map(|w| w.score).sum();
+        let points: u32 = s.words.iter().filter(|w| w.word.chars().count() == len).map(|w| w.score).sum();
         let _ = writeln!(out, "\n{len} letters: {}, {}", plural(words.len() as u64, "word"), plural(points, "point"));
         columns(out, &words, 2, 80);
     }
@@ -257,7 +261,7 @@ fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs, opts: &SolveOptions)
             out,
             "The honeycomb {} (centre {}) forms {} for {}.",
             solution.letters.to_uppercase(),
-            solution.center.to_ascii_uppercase(),
+            upper(solution.center),
             plural(solution.words.len() as u64, "word"),
             plural(solution.score, "point")
         );
@@ -292,7 +296,7 @@ fn fill(out: &mut String, items: &[String], width: usize) {
     }
 }
 
-fn best(ctx: &Context, index: &Idx, top: usize, exclude: &str, opts: &SolveOptions) -> Result<()> {
+fn best(ctx: &Context, index: &Idx, top: usize, exclude: &Option<String>, opts: &SolveOptions) -> Result<()> {
     let excluded = exclude_set(index, exclude)?;
     let combs = bee::best(index, top, excluded, opts).map_err(query_err)?;
     let json = || {
@@ -319,7 +323,7 @@ fn best(ctx: &Context, index: &Idx, top: usize, exclude: &str, opts: &SolveOptio
                 "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
                 i + 1,
                 h.letters.to_uppercase(),
-                h.center.to_ascii_uppercase(),
+                upper(h.center),
                 thousands(h.score),
                 thousands(h.count),
                 h.pangrams
@@ -328,7 +332,7 @@ fn best(ctx: &Context, index: &Idx, top: usize, exclude: &str, opts: &SolveOptio
     })
 }
 
-fn stats(ctx: &Context, index: &Idx, exclude: &str) -> Result<()> {
+fn stats(ctx: &Context, index: &Idx, exclude: &Option<String>) -> Result<()> {
     let excluded = exclude_set(index, exclude)?;
     let st = bee::stats(index, excluded).map_err(query_err)?;
     let json = || {
@@ -410,7 +414,7 @@ fn grid_text(
     }
     let _ = writeln!(out, "{:>5}", "Σ");
     for (c, row) in grid {
-        let _ = write!(out, "{}:  ", c.to_ascii_uppercase());
+        let _ = write!(out, "{}:  ", upper(*c));
         for l in &lens {
             let n = row.get(l).copied().unwrap_or(0);
             let _ = write!(out, "{:>4}", if n == 0 { "-".to_string() } else { n.to_string() });
@@ -482,7 +486,7 @@ fn progress_text(out: &mut String, p: &bee::Progress) {
                 None => format!("{}{}", plural(v.score, "point"), if v.pangram { ", pangram!" } else { "" }),
                 Some(bee::Reason::TooShort) => "too short".into(),
                 Some(bee::Reason::MissingCenter) => {
-                    format!("missing the centre letter {}", p.center.to_ascii_uppercase())
+                    format!("missing the centre letter {}", upper(p.center))
                 }
                 Some(bee::Reason::BadLetter) => "bad letters".into(),
                 Some(bee::Reason::NotInList) => "not in the word list".into(),

@@ -12,7 +12,7 @@ use wordhoard_query::boxed::{
 };
 
 use super::{query_err, Context};
-use crate::output::{emit, plural, thousands};
+use crate::output::{emit, plural, thousands, upper};
 
 /// `boxed`: a subcommand, or the sides of a box to solve.
 #[derive(clap::Args)]
@@ -365,14 +365,15 @@ fn write_row(out: &mut impl Write, n: u128, row: &[String], widths: &[usize]) ->
 
 /// Draws an NYT box when it has four sides; otherwise lists the sides.
 fn draw_box(out: &mut String, sides: &[String]) {
-    let up = |s: &str| s.to_uppercase().chars().map(String::from).collect::<Vec<_>>().join(" ");
-    if sides.len() == 4 && sides.iter().all(|s| s.len() == sides[0].len()) {
-        let n = sides[0].len();
+    let up = |s: &str| s.chars().map(upper).collect::<Vec<_>>().join(" ");
+    let width = |s: &String| s.chars().count();
+    if sides.len() == 4 && sides.iter().all(|s| width(s) == width(&sides[0])) {
+        let n = width(&sides[0]);
         let inner = 2 * n + 1;
         let _ = writeln!(out, "     {}", up(&sides[0]));
         let _ = writeln!(out, "   +{}+", "-".repeat(inner));
-        let (left, right): (Vec<char>, Vec<char>) =
-            (sides[3].to_uppercase().chars().collect(), sides[1].to_uppercase().chars().collect());
+        let (left, right): (Vec<String>, Vec<String>) =
+            (sides[3].chars().map(upper).collect(), sides[1].chars().map(upper).collect());
         for i in 0..n {
             let _ = writeln!(out, " {} |{}| {}", left[i], " ".repeat(inner), right[i]);
         }

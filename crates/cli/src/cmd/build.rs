@@ -6,9 +6,11 @@ use std::time::Instant;
 use anyhow::{Context as _, Result};
 use serde_json::json;
 use wordhoard_builder::{
-    build_index, check_output, write_atomically, BuildError, BuildErrorKind, BuildOptions, BuildReport, OutputProblem,
-    PublishOptions, WordSource,
+    build_index, check_output, write_atomically, AlphabetChoice, BuildError, BuildErrorKind, BuildOptions, BuildReport,
+    OutputProblem, PublishOptions, WordSource,
 };
+use wordhoard_query::alphabet::Folding;
+use wordhoard_query::Alphabet;
 
 use super::Context;
 use crate::locate::{self, IndexFolder};
@@ -32,6 +34,15 @@ pub struct Args {
     /// no answer and no generated puzzle
     #[arg(long, value_name = "FILE")]
     exclude: Vec<String>,
+    /// The letters: `auto` (a-z for lists that are ASCII, else the letters they use) or the letters themselves
+    #[arg(long, default_value = "auto", value_name = "auto|LETTERS")]
+    alphabet: String,
+    /// Fold words before their letters are taken: `accents` strips diacritics (é -> e), `none` keeps them
+    #[arg(long, default_value = "none", value_name = "none|accents", value_parser = ["none", "accents"])]
+    fold: String,
+    /// Letters kept as they are when folding accents (e.g. ñ)
+    #[arg(long, value_name = "LETTERS", requires = "fold")]
+    keep: Option<String>,
     /// The index's name [default: the first word list's file stem]
     #[arg(long, value_name = "N")]
     name: Option<String>,
@@ -48,7 +59,27 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     if args.wordlists.iter().chain(&args.common).chain(&args.exclude).filter(|a| *a == "-").count() > 1 {
         return Err(super::usage("`-` (stdin) can be given only once"));
     }
+    let folding = Folding {
+        accents: args.fold == "accents",
+        keep: args.keep.as_deref().map_or(String::new(), |k| Folding::default().normalise(k)),
+    };
+    if !folding.accents && !folding.keep.is_empty() {
+        return Err(super::usage("--keep names letters that --fold accents would strip; give --fold accents too"));
+    }
+    let alphabet = if args.alphabet == "auto" {
+        AlphabetChoice::Auto(folding)
+    } else {
+        let mut letters: Vec<char> = folding.normalise(&args.alphabet).chars().collect();
+        letters.sort_unstable();
+        letters.dedup();
+        let letters: String = letters.into_iter().collect();
+        AlphabetChoice::Fixed(Box::new(
+            Alphabet::with_folding(&letters, folding)
+                .map_err(|e| super::usage(format!("--alphabet {:?}: {e}", args.alphabet)))?,
+        ))
+    };
     let opts = BuildOptions {
+        alphabet,
         name: args.name,
         common: args.common.as_deref().map(WordSource::from_arg),
         exclude: args.exclude.iter().map(|a| WordSource::from_arg(a)).collect(),
@@ -174,6 +205,7 @@ fn flagged(e: BuildError) -> anyhow::Error {
         BuildErrorKind::Output { problem: OutputProblem::NoFolder(dir), .. } => {
             format!(" (mkdir -p {})", dir.display())
         }
+        BuildErrorKind::Alphabet(_) => " (--fold accents, or --alphabet LETTERS)".into(),
         _ => String::new(),
     };
     anyhow::anyhow!("{e}{hint}")

@@ -88,6 +88,8 @@ pub fn info(ctx: &Context) -> Result<()> {
             "name": meta.name,
             "words": meta.word_count,
             "alphabet": meta.alphabet,
+            "fold": if meta.fold_accents { "accents" } else { "none" },
+            "keep": meta.kept_letters,
             "sources": meta.sources.iter().map(source_json).collect::<Vec<_>>(),
             "source_sha256": meta.source_sha256.to_string(),
             "lines_read": meta.lines_read,
@@ -109,7 +111,19 @@ pub fn info(ctx: &Context) -> Result<()> {
         let rows = [
             ("name", shown(&meta.name)),
             ("words", thousands(meta.word_count)),
-            ("alphabet", shown(&meta.alphabet)),
+            (
+                "alphabet",
+                format!(
+                    "{} ({} letters{})",
+                    shown(&meta.alphabet),
+                    meta.alphabet.chars().count(),
+                    match (meta.fold_accents, meta.kept_letters.is_empty()) {
+                        (false, _) => String::new(),
+                        (true, true) => ", accents folded".into(),
+                        (true, false) => format!(", accents folded but for {}", shown(&meta.kept_letters)),
+                    }
+                ),
+            ),
             ("sources", shown(&meta.sources.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "))),
             ("source sha256", meta.source_sha256.to_string()),
             ("lines read", format!("{} ({} skipped)", thousands(meta.lines_read), thousands(meta.lines_skipped))),

@@ -55,6 +55,11 @@ pub struct Metadata {
     pub name: String,
     /// The alphabet, its letters in order.
     pub alphabet: String,
+    /// True when accents were stripped from the words (NFD, combining
+    /// marks dropped) before their letters were taken.
+    pub fold_accents: bool,
+    /// Letters kept as they are when folding accents (`ñ`).
+    pub kept_letters: String,
     /// Version of the `wordhoard-builder` that wrote the file.
     pub tool_version: String,
     /// The word lists, in the order read (at least one).
@@ -84,6 +89,12 @@ impl Metadata {
             built_at_unix: r.u64("the build time")?,
             name: r.string("the name")?,
             alphabet: r.string("the alphabet")?,
+            fold_accents: match r.u32("the folding")? {
+                0 => false,
+                1 => true,
+                n => return Err(SectionId::Meta.corrupt(format!("has folding {n} (0 or 1)"))),
+            },
+            kept_letters: r.string("the kept letters")?,
             tool_version: r.string("the tool version")?,
             sources: {
                 let count = r.count("the source count")?;
@@ -193,6 +204,8 @@ impl Metadata {
         };
         string(&mut out, &self.name);
         string(&mut out, &self.alphabet);
+        out.extend_from_slice(&(self.fold_accents as u32).to_le_bytes());
+        string(&mut out, &self.kept_letters);
         string(&mut out, &self.tool_version);
         out.extend_from_slice(&(self.sources.len() as u32).to_le_bytes());
         self.sources.iter().for_each(|s| source(&mut out, s));
@@ -219,6 +232,8 @@ mod tests {
             built_at_unix: 5,
             name: "t".into(),
             alphabet: "abc".into(),
+            fold_accents: true,
+            kept_letters: "ñ".into(),
             tool_version: "0.1.0".into(),
             sources: vec![
                 SourceFile { name: "a.txt".into(), sha256: Sha256([1; 32]) },
@@ -251,10 +266,15 @@ mod tests {
         for v in [3u64, 4, 1, 2, 6, 5] {
             want.extend_from_slice(&v.to_le_bytes());
         }
-        for s in ["t", "abc", "0.1.0"] {
+        let string = |want: &mut Vec<u8>, s: &str| {
             want.extend_from_slice(&(s.len() as u32).to_le_bytes());
             want.extend_from_slice(s.as_bytes());
-        }
+        };
+        string(&mut want, "t");
+        string(&mut want, "abc");
+        want.extend_from_slice(&1u32.to_le_bytes());
+        string(&mut want, "ñ");
+        string(&mut want, "0.1.0");
         want.extend_from_slice(&1u32.to_le_bytes());
         want.extend_from_slice(&5u32.to_le_bytes());
         want.extend_from_slice(b"a.txt");
@@ -289,7 +309,7 @@ mod tests {
         // A source count far beyond the bytes: refused before any loop.
         let meta = sample();
         let mut bytes = meta.encode();
-        let at = 48 + 4 + 1 + 4 + 3 + 4 + 5;
+        let at = 48 + 4 + 1 + 4 + 3 + 4 + 4 + 2 + 4 + 5;
         assert_eq!(&bytes[at..at + 4], &2u32.to_le_bytes());
         bytes[at..at + 4].copy_from_slice(&(u32::MAX).to_le_bytes());
         assert!(Metadata::decode(&bytes).unwrap_err().to_string().contains("more than its bytes hold"));
