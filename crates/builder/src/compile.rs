@@ -66,6 +66,18 @@ fn resolve_alphabet(
             Some(spool) => source.clone().rereadable(&spool.0)?,
             None => source.clone(),
         };
+        // Most lists are ASCII: one vectorised pass says so, and then the
+        // alphabet is a-z whatever letters they use. Only lists past ASCII
+        // are scanned line by line for their letters.
+        if !source.is_ascii()? {
+            ascii = false;
+        }
+        read.push(source);
+    }
+    if ascii {
+        return Ok((Alphabet::latin(), read, spool));
+    }
+    for source in &read {
         source.each_line(|line| {
             let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
             if line.is_ascii() {
@@ -73,20 +85,13 @@ fn resolve_alphabet(
                 if !word.is_empty() && word.iter().all(u8::is_ascii_alphabetic) {
                     letters.extend(word.iter().map(|b| b.to_ascii_lowercase() as char));
                 }
-                return;
-            }
-            ascii = false;
-            if let Ok(text) = std::str::from_utf8(line) {
+            } else if let Ok(text) = std::str::from_utf8(line) {
                 let word = folding.normalise(text.trim());
                 if !word.is_empty() && word.chars().all(char::is_alphabetic) {
                     letters.extend(word.chars());
                 }
             }
         })?;
-        read.push(source);
-    }
-    if ascii {
-        return Ok((Alphabet::latin(), read, spool));
     }
     let letters: String = letters.into_iter().collect();
     let alphabet = Alphabet::with_folding(&letters, folding.clone()).map_err(|_| {

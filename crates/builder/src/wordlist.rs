@@ -81,6 +81,21 @@ impl WordSource {
         }
     }
 
+    /// True when every byte of the list is ASCII (read in blocks).
+    pub(crate) fn is_ascii(&self) -> Result<bool, BuildError> {
+        let mut reader = self.open()?;
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match reader.read(&mut buf) {
+                Ok(0) => return Ok(true),
+                Ok(n) if !buf[..n].is_ascii() => return Ok(false),
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(BuildError::read_list(self.name(), None, e)),
+            }
+        }
+    }
+
     /// Calls `f` with each line of the list (read in blocks, so a long list
     /// costs no more memory than a block).
     pub(crate) fn each_line(&self, mut f: impl FnMut(&[u8])) -> Result<(), BuildError> {
