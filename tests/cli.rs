@@ -510,3 +510,44 @@ fn generated_puzzles_hide_their_answers_in_text_unless_asked() {
         }
     }
 }
+
+#[test]
+fn alphabets_are_chosen_folded_and_shown() {
+    let s = Scratch::new();
+    let data = common::repo().join("tests/data");
+    let romance = data.join("romance-words.txt");
+    let out_path = s.path("r.hoard");
+    let out = out_path.to_str().unwrap();
+    // Unfolded, the list has more letters than an index holds.
+    let too_many = run(&["build", romance.to_str().unwrap(), "-o", out]);
+    assert_one_line_error(&too_many, 1);
+    assert!(
+        stderr(&too_many).contains("40 letters") && stderr(&too_many).contains("--fold accents"),
+        "{}",
+        stderr(&too_many)
+    );
+    let built = json(&["build", romance.to_str().unwrap(), "--fold", "accents", "--keep", "Ñ", "-o", out]);
+    assert_eq!(built["skipped"], 0);
+    let info = query(&out_path, &["info"]);
+    assert_eq!((info["fold"].as_str(), info["keep"].as_str()), (Some("accents"), Some("ñ")));
+    assert!(info["alphabet"].as_str().unwrap().ends_with('ñ'));
+    let text = String::from_utf8(run(&["--index", out, "info"]).stdout).unwrap();
+    assert!(text.contains("accents folded but for ñ"), "{text}");
+    // Typed with accents, found folded; ñ is its own letter.
+    assert_eq!(query(&out_path, &["anagram", "ÉTÉ"])["words"], json!([{"word": "ete", "blanks": ""}]));
+    assert_eq!(query(&out_path, &["find", "niñ?"])["words"], json!(["niña", "niño"]));
+    let bad = run(&["--index", out, "find", "ö*"]);
+    assert_eq!(bad.status.code(), Some(0), "ö folds to o: {}", stderr(&bad));
+    let bad = run(&["--index", out, "bee", "solve", "abcdefß"]);
+    assert_one_line_error(&bad, 2);
+    assert!(stderr(&bad).contains("'ß'") && stderr(&bad).contains("alphabet ("), "{}", stderr(&bad));
+    // A fixed alphabet skips the words with other letters; --keep needs --fold.
+    let fixed = json(&["build", romance.to_str().unwrap(), "--alphabet", "zyxwvutsrqponmlkjihgfedcba", "-o", out]);
+    assert!(fixed["skipped_by_reason"]["not_in_alphabet"].as_u64().unwrap() > 20, "{fixed}");
+    assert_one_line_error(&run(&["build", romance.to_str().unwrap(), "--keep", "ñ", "-o", out]), 2);
+    // Bee's --exclude defaults to S on a-z indexes only.
+    let german = s.path("g.hoard");
+    json(&["build", data.join("german-words.txt").to_str().unwrap(), "-o", german.to_str().unwrap()]);
+    assert_eq!(query(&german, &["bee", "best", "--top", "1"])["exclude"], "");
+    assert_eq!(query(&s.golden_index(), &["bee", "best", "--top", "1"])["exclude"], "s");
+}
