@@ -47,6 +47,8 @@ pub(crate) struct BeeBuild {
     row_of: TagTable,
     lettersets: Vec<u8>,
     has_common: bool,
+    /// Masks past 32 bits (an alphabet of more than 32 letters).
+    wide: bool,
     next_chunk: AtomicUsize,
     chunks: Vec<OnceLock<Vec<Honeycomb>>>,
 }
@@ -57,20 +59,26 @@ const CHUNK: usize = 1024;
 impl BeeBuild {
     /// Reads the words into letter-set rows; `common` flags each word id.
     pub(crate) fn new(words: &SortedWords, alphabet: &Alphabet, common: &[bool], has_common: bool) -> BeeBuild {
-        // (mask, id) packed in a u64 sorts as one integer; the pairs are
-        // distinct, so ids come out ascending within a set.
-        let mut by_set: Vec<u64> = words
-            .iter()
-            .enumerate()
-            .filter(|(_, w)| w.len() >= MIN_WORD_LEN)
-            .filter_map(|(id, w)| Some((alphabet.set_of(w)?.0 as u64) << 32 | id as u64))
-            .collect();
-        by_set.sort_unstable();
+        // (mask, id) packed in one integer sorts as one; the pairs are
+        // distinct, so ids come out ascending within a set. A u64 holds
+        // the pair when masks fit in 32 bits, a u128 past that.
+        let pairs = words.iter().enumerate().filter(|(_, w)| w.len() >= MIN_WORD_LEN);
+        let by_set: Vec<(u64, u32)> = if alphabet.len() <= 32 {
+            let mut packed: Vec<u64> =
+                pairs.filter_map(|(id, w)| Some(alphabet.set_of(w)?.0 << 32 | id as u64)).collect();
+            packed.sort_unstable();
+            packed.into_iter().map(|p| (p >> 32, p as u32)).collect()
+        } else {
+            let mut packed: Vec<u128> =
+                pairs.filter_map(|(id, w)| Some((alphabet.set_of(w)?.0 as u128) << 32 | id as u128)).collect();
+            packed.sort_unstable();
+            packed.into_iter().map(|p| ((p >> 32) as u64, p as u32)).collect()
+        };
 
         let mut rows: Vec<SetRow> = Vec::new();
         let mut starts = Vec::new();
-        for (i, &pair) in by_set.iter().enumerate() {
-            let (mask, id) = ((pair >> 32) as u32, pair as u32 as usize);
+        for (i, &(mask, id)) in by_set.iter().enumerate() {
+            let id = id as usize;
             if rows.last().is_none_or(|r| r.mask.0 != mask) {
                 rows.push(SetRow { mask: LetterSet(mask), totals: [0; 4] });
                 starts.push(i as u32);
@@ -82,11 +90,12 @@ impl BeeBuild {
         }
         starts.push(by_set.len() as u32);
 
-        let lettersets = ColumnsWriter::new()
-            .u32s(&rows.iter().map(|r| r.mask.0).collect::<Vec<_>>())
+        let mut lettersets = ColumnsWriter::new();
+        masks_column(&mut lettersets, alphabet, rows.iter().map(|r| r.mask));
+        let lettersets = lettersets
             .u32s(&rows.iter().map(|r| r.totals[0]).collect::<Vec<_>>())
             .u32s(&starts)
-            .u32s(&by_set.iter().map(|&pair| pair as u32).collect::<Vec<_>>())
+            .u32s(&by_set.iter().map(|&(_, id)| id).collect::<Vec<_>>())
             .finish();
         let small = |r: &&SetRow| r.mask.len() <= HONEYCOMB_LETTERS;
         // Room for four times the rows: most of the probes miss, and at a
@@ -95,12 +104,13 @@ impl BeeBuild {
         // filter in front of a smaller table).
         let mut row_of = TagTable::with_capacity(4 * rows.iter().filter(small).count());
         for (i, r) in rows.iter().enumerate().filter(|(_, r)| small(r)) {
-            row_of.insert(r.mask.0 as u64, i as u32);
+            row_of.insert(r.mask.0, i as u32);
         }
         let pangrams: Vec<u32> =
             (0..rows.len() as u32).filter(|&i| rows[i as usize].mask.len() == HONEYCOMB_LETTERS).collect();
         let chunks = (0..pangrams.len().div_ceil(CHUNK)).map(|_| OnceLock::new()).collect();
-        BeeBuild { rows, pangrams, row_of, lettersets, has_common, next_chunk: AtomicUsize::new(0), chunks }
+        let wide = alphabet.len() > 32;
+        BeeBuild { rows, pangrams, row_of, lettersets, has_common, wide, next_chunk: AtomicUsize::new(0), chunks }
     }
 
     /// Computes unclaimed honeycomb chunks until none are left.
@@ -121,8 +131,14 @@ impl BeeBuild {
         // Tally lanes: 0 and 1 for all words, 2 and 3 for common ones.
         let table = |lane: usize| {
             let bonus = |c: &Honeycomb| PANGRAM_BONUS * c.pangrams[lane + 1];
-            ColumnsWriter::new()
-                .u32s(&self.pangrams.iter().map(|&r| self.rows[r as usize].mask.0).collect::<Vec<_>>())
+            let mut table = ColumnsWriter::new();
+            let masks = self.pangrams.iter().map(|&r| self.rows[r as usize].mask);
+            if self.wide {
+                table.u64s(&masks.map(|m| m.0).collect::<Vec<_>>());
+            } else {
+                table.u32s(&masks.map(|m| m.0 as u32).collect::<Vec<_>>());
+            }
+            table
                 .u32s(&combs.iter().map(|c| c.pangrams[lane + 1]).collect::<Vec<_>>())
                 .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane] + bonus(c))).collect::<Vec<_>>())
                 .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane + 1])).collect::<Vec<_>>())
@@ -143,13 +159,16 @@ impl BeeBuild {
     fn honeycomb(&self, pangram: u32) -> Honeycomb {
         let pangram = &self.rows[pangram as usize];
         let mut by_local = [[0u32; 4]; 1 << HONEYCOMB_LETTERS];
-        let mut global = [0u32; 1 << HONEYCOMB_LETTERS];
-        let mut letters = [0u32; HONEYCOMB_LETTERS];
+        let mut global = [0u64; 1 << HONEYCOMB_LETTERS];
+        let mut letters = [0u64; HONEYCOMB_LETTERS];
         letters.iter_mut().zip(pangram.mask.indices()).for_each(|(l, i)| *l = 1 << i);
         for local in 1..global.len() {
             // The set of `local`: its lowest bit's letter and the rest.
             global[local] = global[local & (local - 1)] | letters[local.trailing_zeros() as usize];
-            if let Some(i) = self.row_of.find(global[local] as u64, |_| true) {
+            // The table's tag is the mask's low 32 bits: the whole mask
+            // when the alphabet has up to 32 letters; past that, checked.
+            let set = global[local];
+            if let Some(i) = self.row_of.find(set, |i| !self.wide || self.rows[i as usize].mask.0 == set) {
                 by_local[local] = self.rows[i as usize].totals;
             }
         }
@@ -163,6 +182,16 @@ impl BeeBuild {
             }
         }
         Honeycomb { by_centre, pangrams: pangram.totals }
+    }
+}
+
+/// Letter sets as a column: `u32`s for an alphabet of up to 32 letters,
+/// `u64`s past that.
+fn masks_column(table: &mut ColumnsWriter, alphabet: &Alphabet, masks: impl Iterator<Item = LetterSet>) {
+    if alphabet.len() > 32 {
+        table.u64s(&masks.map(|m| m.0).collect::<Vec<_>>());
+    } else {
+        table.u32s(&masks.map(|m| m.0 as u32).collect::<Vec<_>>());
     }
 }
 

@@ -17,8 +17,8 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{Error, Result};
 
-/// The most letters an alphabet may have: a [`LetterSet`] is a `u32`.
-pub const MAX_LETTERS: usize = 32;
+/// The most letters an alphabet may have: a [`LetterSet`] is a `u64`.
+pub const MAX_LETTERS: usize = 64;
 
 /// Marks a byte that is not a letter of the alphabet in the lookup table.
 const NOT_A_LETTER: u8 = u8::MAX;
@@ -72,7 +72,7 @@ impl Folding {
 
 /// A set of letters of an [`Alphabet`], bit `i` standing for letter `i`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct LetterSet(pub u32);
+pub struct LetterSet(pub u64);
 
 impl Alphabet {
     /// The alphabet of English word lists: `a` to `z`.
@@ -192,7 +192,7 @@ impl Alphabet {
     /// The set of letters of a word, or `None` if it has a non-letter.
     #[inline]
     pub fn set_of(&self, word: &[u8]) -> Option<LetterSet> {
-        let mut bits = 0u32;
+        let mut bits = 0u64;
         for &b in word {
             bits |= 1 << self.index_of(b)?;
         }
@@ -201,7 +201,7 @@ impl Alphabet {
 
     /// The set of all letters.
     pub fn full_set(&self) -> LetterSet {
-        LetterSet(if self.len() == 32 { u32::MAX } else { (1u32 << self.len()) - 1 })
+        LetterSet(if self.len() == 64 { u64::MAX } else { (1u64 << self.len()) - 1 })
     }
 
     /// The letters of a set as a string, in alphabet order.
@@ -281,7 +281,7 @@ impl LetterSet {
     /// True when letter index `i` is in the set.
     #[inline]
     pub fn contains(self, i: usize) -> bool {
-        i < 32 && self.0 & (1 << i) != 0
+        i < 64 && self.0 & (1 << i) != 0
     }
 
     /// The set with letter index `i` added.

@@ -236,12 +236,13 @@ pub struct PhraseAnagrams {
     pub anagrams: Vec<Vec<String>>,
 }
 
-/// Letter counts, one byte a letter of the alphabet: compared and
-/// subtracted 32 at a time.
-type Counts = [u8; 32];
+/// Letter counts, one byte a letter of the alphabet: `N` is 32 for an
+/// alphabet of up to 32 letters (the compares and the hashing cost half),
+/// else 64. Compared and subtracted as vectors.
+type Counts<const N: usize> = [u8; N];
 
-fn counts_of(alphabet: &Alphabet, bytes: &[u8]) -> Counts {
-    let mut c = [0u8; 32];
+fn counts_of<const N: usize>(alphabet: &Alphabet, bytes: &[u8]) -> Counts<N> {
+    let mut c = [0u8; N];
     for &b in bytes {
         if let Some(i) = alphabet.index_of(b) {
             c[i] = c[i].saturating_add(1);
@@ -253,22 +254,22 @@ fn counts_of(alphabet: &Alphabet, bytes: &[u8]) -> Counts {
 /// True when every count of `a` is at most `b`'s: no early exit, so it
 /// compiles to a few vector compares.
 #[inline]
-fn fits(a: &Counts, b: &Counts) -> bool {
+fn fits<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> bool {
     a.iter().zip(b).fold(true, |ok, (x, y)| ok & (x <= y))
 }
 
 #[inline]
-fn minus(a: &Counts, b: &Counts) -> Counts {
+fn minus<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> Counts<N> {
     std::array::from_fn(|i| a[i] - b[i])
 }
 
 /// The anagram search's terms: each term's letters and its words.
-struct Candidates {
-    counts: Vec<Counts>,
+struct Candidates<const N: usize> {
+    counts: Vec<Counts<N>>,
     /// Each term's words, a-z.
     words: Vec<Vec<String>>,
     /// Term id by its letter counts, for the last word of a set.
-    by_counts: HashMap<Counts, usize>,
+    by_counts: HashMap<Counts<N>, usize>,
 }
 
 /// Every multiset of at most `max_words` words (each at least `min_len`
@@ -285,14 +286,27 @@ pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &Ph
     if opts.common_only && !index.has_common_list() {
         return Err(Error::invalid("`common_only` needs an index built with a common list"));
     }
+    if index.alphabet().len() <= 32 {
+        phrase_in::<32, D>(index, phrase, opts)
+    } else {
+        phrase_in::<64, D>(index, phrase, opts)
+    }
+}
+
+/// [`phrase_anagrams`] with letter counts of `N` bytes.
+fn phrase_in<const N: usize, D: AsRef<[u8]>>(
+    index: &Index<D>,
+    phrase: &str,
+    opts: &PhraseOptions,
+) -> Result<PhraseAnagrams> {
     let alphabet = index.alphabet();
     let letters = phrase_letters(alphabet, phrase)?;
-    let mut want = counts_of(alphabet, &letters);
+    let mut want: Counts<N> = counts_of(alphabet, &letters);
     let mut max_words = opts.max_words;
     let mut forced = Vec::new();
     if let Some(word) = &opts.include {
         let bytes = alphabet.parse_word(word.trim(), "`include`")?;
-        let c = counts_of(alphabet, &bytes);
+        let c: Counts<N> = counts_of(alphabet, &bytes);
         if index.word_id(&bytes)?.is_none() {
             return Err(Error::invalid(format!("`include` {word:?} is not a word of this index")));
         }
@@ -307,7 +321,7 @@ pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &Ph
     letters_sorted.sort_unstable();
     let result =
         |count, anagrams| PhraseAnagrams { letters: alphabet.word_string(letters_sorted.clone()), count, anagrams };
-    if want == [0u8; 32] {
+    if want == [0u8; N] {
         return Ok(result(forced.len() as u64, if forced.is_empty() { vec![] } else { vec![forced] }));
     }
     if max_words == 0 {
@@ -375,7 +389,11 @@ fn phrase_letters(alphabet: &Alphabet, phrase: &str) -> Result<Vec<u8>> {
     Ok(letters)
 }
 
-fn candidates<D: AsRef<[u8]>>(index: &Index<D>, letters: &[u8], opts: &PhraseOptions) -> Result<Candidates> {
+fn candidates<const N: usize, D: AsRef<[u8]>>(
+    index: &Index<D>,
+    letters: &[u8],
+    opts: &PhraseOptions,
+) -> Result<Candidates<N>> {
     let alphabet = index.alphabet();
     let common = index.common()?;
     let anigrams = Anigrams::open(index)?;
@@ -402,8 +420,8 @@ fn candidates<D: AsRef<[u8]>>(index: &Index<D>, letters: &[u8], opts: &PhraseOpt
 }
 
 /// The depth-first search over terms in id order.
-struct Search<'a> {
-    c: &'a Candidates,
+struct Search<'a, const N: usize> {
+    c: &'a Candidates<N>,
     max_words: usize,
     /// Each set of term ids found (ascending, repeats allowed).
     sets: Vec<Vec<usize>>,
@@ -413,9 +431,9 @@ struct Search<'a> {
     path: Vec<usize>,
 }
 
-impl Search<'_> {
+impl<const N: usize> Search<'_, N> {
     /// Sets completing `left` from terms `from..`.
-    fn from(&mut self, from: usize, left: Counts) -> Result<()> {
+    fn from(&mut self, from: usize, left: Counts<N>) -> Result<()> {
         let depth = self.path.len();
         // The last word: looked up, not searched for.
         if let Some(&t) = self.c.by_counts.get(&left) {
@@ -457,7 +475,7 @@ impl Search<'_> {
 
 /// How many word sets a term set stands for: a term used `k` times with
 /// `n` words gives the multisets of `k` of `n`, C(n + k - 1, k).
-fn word_sets(c: &Candidates, set: &[usize]) -> u64 {
+fn word_sets<const N: usize>(c: &Candidates<N>, set: &[usize]) -> u64 {
     let mut total = 1u64;
     let mut i = 0;
     while i < set.len() {
@@ -485,7 +503,7 @@ struct Ranks {
 }
 
 impl Ranks {
-    fn new(c: &Candidates, forced: Option<&String>) -> Ranks {
+    fn new<const N: usize>(c: &Candidates<N>, forced: Option<&String>) -> Ranks {
         let mut all: Vec<(&str, usize, usize)> = Vec::new();
         for (t, words) in c.words.iter().enumerate() {
             all.extend(words.iter().enumerate().map(|(w, word)| (word.as_str(), t, w)));
@@ -522,10 +540,10 @@ impl Ranked {
 }
 
 /// Every word set of a term set, given to `out`.
-fn expand(c: &Candidates, ranks: &Ranks, set: &[usize], out: &mut impl FnMut(Ranked)) {
+fn expand<const N: usize>(c: &Candidates<N>, ranks: &Ranks, set: &[usize], out: &mut impl FnMut(Ranked)) {
     // Word choices as indices, non-decreasing within a repeated term.
-    fn go(
-        c: &Candidates,
+    fn go<const N: usize>(
+        c: &Candidates<N>,
         ranks: &Ranks,
         set: &[usize],
         at: usize,

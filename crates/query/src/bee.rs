@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
-use crate::format::{Columns, SectionId, U32s};
+use crate::format::{Columns, SectionId, U32s, U64s};
 use crate::index::Index;
 use crate::rng::SplitMix64;
 
@@ -136,9 +136,93 @@ pub struct Stats {
     pub candidate_honeycombs: u64,
 }
 
+/// A column of letter sets: `u32`s for an alphabet of up to 32 letters,
+/// `u64`s past that (the format spec says so; the column's length agrees).
+#[derive(Clone, Copy)]
+enum Masks<'a> {
+    Narrow(U32s<'a>),
+    Wide(U64s<'a>),
+}
+
+impl<'a> Masks<'a> {
+    fn open<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns<'a>, i: usize) -> Result<Masks<'a>> {
+        Ok(if index.alphabet().len() <= 32 { Masks::Narrow(cols.u32s(i)?) } else { Masks::Wide(cols.u64s(i)?) })
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Masks::Narrow(m) => m.len(),
+            Masks::Wide(m) => m.len(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            Masks::Narrow(m) => m.get(i).map(u64::from),
+            Masks::Wide(m) => m.get(i),
+        }
+    }
+
+    fn at(&self, i: usize) -> Result<u64> {
+        self.get(i).ok_or_else(|| self.section().corrupt("a table index is out of bounds"))
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u64> + 'a {
+        let m = *self;
+        (0..m.len()).map(move |i| m.get(i).unwrap_or(0))
+    }
+
+    fn binary_search(&self, value: u64) -> Option<usize> {
+        match self {
+            Masks::Narrow(m) => m.binary_search(u32::try_from(value).ok()?),
+            Masks::Wide(m) => {
+                let (mut lo, mut hi) = (0, m.len());
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    match m.get(mid)?.cmp(&value) {
+                        std::cmp::Ordering::Less => lo = mid + 1,
+                        std::cmp::Ordering::Greater => hi = mid,
+                        std::cmp::Ordering::Equal => return Some(mid),
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    fn ascends_strictly(&self) -> bool {
+        match self {
+            Masks::Narrow(m) => m.ascends(true),
+            Masks::Wide(m) => m.iter().zip(m.iter().skip(1)).all(|(a, b)| a < b),
+        }
+    }
+
+    fn max(&self) -> Option<u64> {
+        match self {
+            Masks::Narrow(m) => m.max().map(u64::from),
+            Masks::Wide(m) => m.iter().max(),
+        }
+    }
+
+    fn as_bytes(&self) -> &'a [u8] {
+        match self {
+            Masks::Narrow(m) => m.as_bytes(),
+            Masks::Wide(m) => m.as_bytes(),
+        }
+    }
+
+    fn section(&self) -> SectionId {
+        match self {
+            Masks::Narrow(m) => m.section(),
+            Masks::Wide(m) => m.section(),
+        }
+    }
+}
+
 /// The index's letter-set table.
 struct LetterSets<'a> {
-    masks: U32s<'a>,
+    masks: Masks<'a>,
     points: U32s<'a>,
     starts: U32s<'a>,
     ids: U32s<'a>,
@@ -147,8 +231,12 @@ struct LetterSets<'a> {
 impl<'a> LetterSets<'a> {
     fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<LetterSets<'a>> {
         let cols = index.columns(SectionId::Lettersets)?;
-        let sets =
-            LetterSets { masks: cols.u32s(0)?, points: cols.u32s(1)?, starts: cols.u32s(2)?, ids: cols.u32s(3)? };
+        let sets = LetterSets {
+            masks: Masks::open(index, &cols, 0)?,
+            points: cols.u32s(1)?,
+            starts: cols.u32s(2)?,
+            ids: cols.u32s(3)?,
+        };
         let n = sets.masks.len();
         if sets.points.len() != n || sets.starts.len() != n + 1 {
             return Err(cols.corrupt("has columns of different lengths"));
@@ -166,7 +254,7 @@ impl<'a> LetterSets<'a> {
     }
 
     fn mask(&self, row: usize) -> Result<LetterSet> {
-        self.masks.at(row).map(|m| LetterSet(m as u32))
+        self.masks.at(row).map(LetterSet)
     }
 
     fn word_count(&self, row: usize) -> Result<u32> {
@@ -198,7 +286,7 @@ impl<'a> LetterSets<'a> {
 
 /// A honeycomb table (`honeycombs` or `common_honeycombs`).
 struct Honeycombs<'a> {
-    masks: U32s<'a>,
+    masks: Masks<'a>,
     pangrams: U32s<'a>,
     scores: U32s<'a>,
     counts: U32s<'a>,
@@ -207,8 +295,12 @@ struct Honeycombs<'a> {
 impl<'a> Honeycombs<'a> {
     fn open<D: AsRef<[u8]>>(index: &'a Index<D>, id: SectionId) -> Result<Honeycombs<'a>> {
         let cols: Columns<'a> = index.columns(id)?;
-        let combs =
-            Honeycombs { masks: cols.u32s(0)?, pangrams: cols.u32s(1)?, scores: cols.u32s(2)?, counts: cols.u32s(3)? };
+        let combs = Honeycombs {
+            masks: Masks::open(index, &cols, 0)?,
+            pangrams: cols.u32s(1)?,
+            scores: cols.u32s(2)?,
+            counts: cols.u32s(3)?,
+        };
         let h = combs.masks.len();
         if combs.pangrams.len() != h
             || combs.scores.len() != h * HONEYCOMB_LETTERS
@@ -242,7 +334,7 @@ impl<'a> Honeycombs<'a> {
 
 /// Every mask of a table is a set of the alphabet's letters (one pass over
 /// a column the section's checksum has just read, so it costs microseconds).
-fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: U32s) -> Result<()> {
+fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: Masks) -> Result<()> {
     if masks.max().is_some_and(|m| m & !index.alphabet().full_set().0 != 0) {
         return Err(cols.corrupt("has a letter set outside the index's alphabet"));
     }
@@ -253,7 +345,7 @@ fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: U32s) ->
 pub(crate) fn check_sections<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let sets = LetterSets::open(index)?;
     index.will_scan(&[sets.masks.as_bytes(), sets.starts.as_bytes(), sets.ids.as_bytes()]);
-    if !sets.masks.ascends(true) {
+    if !sets.masks.ascends_strictly() {
         return Err(SectionId::Lettersets.corrupt("masks are not ascending"));
     }
     sets.starts.check_offsets(sets.ids.len())?;
@@ -412,7 +504,7 @@ pub fn best<D: AsRef<[u8]>>(
     needs_common_list(index, opts.common_only)?;
     // Sets of equal size compare a-z as their letter strings do exactly when
     // the lowest differing letter is in the smaller one: reversed bits, larger first.
-    type Key = (std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, usize);
+    type Key = (std::cmp::Reverse<u32>, std::cmp::Reverse<u64>, usize);
     let key = |m: LetterSet, c: usize, score: u32| -> Key {
         (std::cmp::Reverse(score), std::cmp::Reverse(m.0.reverse_bits()), c)
     };
@@ -516,7 +608,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     let mut per_row = Vec::with_capacity(combs.masks.len());
     let mut matching = 0u64;
     for row in 0..combs.masks.len() {
-        let mask = LetterSet(combs.masks.at(row)? as u32);
+        let mask = LetterSet(combs.masks.at(row)?);
         let fits = if mask.intersects(opts.exclude) || combs.pangrams.at(row)? == 0 {
             0
         } else if mask.len() != HONEYCOMB_LETTERS {
@@ -546,7 +638,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
             here
         })
         .ok_or_else(|| combs.masks.section().corrupt("changed between two reads"))?;
-    let letters = LetterSet(combs.masks.at(row)? as u32);
+    let letters = LetterSet(combs.masks.at(row)?);
     let mut fitting = Vec::with_capacity(HONEYCOMB_LETTERS);
     for (j, center) in letters.indices().enumerate() {
         if !bounded || cell_fits(row * HONEYCOMB_LETTERS + j)? {

@@ -44,6 +44,9 @@ use crate::rng::SplitMix64;
 
 /// The shortest playable word by default.
 pub const DEFAULT_MIN_LEN: usize = 3;
+/// The most letters a box may have (the search keeps a box's letters in a
+/// `u32`).
+pub const MAX_BOX_LETTERS: usize = 32;
 /// The most words a solution may have (the count grows fast past this).
 pub const MAX_WORDS_LIMIT: usize = 8;
 
@@ -79,6 +82,9 @@ impl LetterBox {
                 )));
             }
             seen = seen.union(set);
+            if seen.len() > MAX_BOX_LETTERS {
+                return Err(Error::invalid(format!("a box has at most {MAX_BOX_LETTERS} letters")));
+            }
             let codes = alphabet.parse_word(side, "side")?;
             side_of.extend(codes.iter().map(|&b| (b, s as u8)));
             out.push(alphabet.word_string(codes));
@@ -314,7 +320,7 @@ pub struct Generated {
 pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Generated> {
     let alphabet = index.alphabet();
     let letters = opts.sides.saturating_mul(opts.size);
-    if opts.sides < 2 || opts.size == 0 || letters > alphabet.len() {
+    if opts.sides < 2 || opts.size == 0 || letters > alphabet.len().min(MAX_BOX_LETTERS) {
         return Err(Error::invalid(format!(
             "a box of `sides` {} x `size` {} needs {} distinct letters; this alphabet has {} and a box at least 2 sides",
             opts.sides,
@@ -395,14 +401,14 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
 struct Completes<'a> {
     alphabet: &'a Alphabet,
     first: u8,
-    base: u32,
+    base: u64,
     total: u32,
 }
 
 impl Automaton for Completes<'_> {
     /// The last letter, the letters so far (base included), the length;
     /// `None` once nothing below can match.
-    type State = Option<(u8, u32, usize)>;
+    type State = Option<(u8, u64, usize)>;
 
     fn start(&self) -> Self::State {
         Some((0, self.base, 0))

@@ -188,7 +188,7 @@ impl<'a> U32s<'a> {
 #[derive(Clone, Copy, Debug)]
 pub struct U64s<'a>(&'a [u8], SectionId);
 
-impl U64s<'_> {
+impl<'a> U64s<'a> {
     /// The number of values.
     pub fn len(&self) -> usize {
         self.0.len() / 8
@@ -203,6 +203,21 @@ impl U64s<'_> {
     #[inline]
     pub fn get(&self, i: usize) -> Option<u64> {
         read_u64(self.0, i.checked_mul(8)?)
+    }
+
+    /// The values' bytes.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The section the column is in.
+    pub fn section(&self) -> SectionId {
+        self.1
+    }
+
+    /// All values in order.
+    pub fn iter(&self) -> impl Iterator<Item = u64> + 'a {
+        self.0.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
     }
 
     /// Value `i`, or a corruption error.
