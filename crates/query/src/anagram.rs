@@ -182,12 +182,9 @@ fn word_anagrams<D: AsRef<[u8]>>(
         }
     }
     // Longest first, then a-z.
-    // Longest first, then a-z (alphabet order: the codes' order).
-    let alphabet = index.alphabet();
-    let key = |a: &Anagram| {
-        (std::cmp::Reverse(a.word.chars().count()), alphabet.parse_word(&a.word, "word").unwrap_or_default())
-    };
-    out.sort_by_cached_key(key);
+    // Longest first, then a-z: UTF-8 orders as code points do, and codes
+    // ascend with the letters' code points, so this is alphabet order.
+    out.sort_by(|a, b| b.word.chars().count().cmp(&a.word.chars().count()).then_with(|| a.word.cmp(&b.word)));
     Ok(out)
 }
 
