@@ -176,18 +176,7 @@ impl<'a> Masks<'a> {
     fn binary_search(&self, value: u64) -> Option<usize> {
         match self {
             Masks::Narrow(m) => m.binary_search(u32::try_from(value).ok()?),
-            Masks::Wide(m) => {
-                let (mut lo, mut hi) = (0, m.len());
-                while lo < hi {
-                    let mid = lo + (hi - lo) / 2;
-                    match m.get(mid)?.cmp(&value) {
-                        std::cmp::Ordering::Less => lo = mid + 1,
-                        std::cmp::Ordering::Greater => hi = mid,
-                        std::cmp::Ordering::Equal => return Some(mid),
-                    }
-                }
-                None
-            }
+            Masks::Wide(m) => m.binary_search(value),
         }
     }
 

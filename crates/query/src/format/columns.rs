@@ -136,16 +136,7 @@ impl<'a> U32s<'a> {
 
     /// Binary search for a value in a column sorted ascending.
     pub fn binary_search(&self, value: u32) -> Option<usize> {
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            match self.get(mid)?.cmp(&value) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Some(mid),
-            }
-        }
-        None
+        search_sorted(self.len(), |i| self.get(i), value)
     }
 
     /// The largest value, if any: a whole-column bounds check in one pass
@@ -184,6 +175,21 @@ impl<'a> U32s<'a> {
     }
 }
 
+/// Binary search over `len` values that `get` reads (a damaged, unsorted
+/// column gives a wrong answer or none, never a panic).
+fn search_sorted<T: Ord>(len: usize, get: impl Fn(usize) -> Option<T>, value: T) -> Option<usize> {
+    let (mut lo, mut hi) = (0, len);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match get(mid)?.cmp(&value) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => return Some(mid),
+        }
+    }
+    None
+}
+
 /// A little-endian `u64` array view over bytes; indexing is checked.
 #[derive(Clone, Copy, Debug)]
 pub struct U64s<'a>(&'a [u8], SectionId);
@@ -218,6 +224,11 @@ impl<'a> U64s<'a> {
     /// All values in order.
     pub fn iter(&self) -> impl Iterator<Item = u64> + 'a {
         self.0.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+    }
+
+    /// Binary search for a value in a column sorted ascending.
+    pub fn binary_search(&self, value: u64) -> Option<usize> {
+        search_sorted(self.len(), |i| self.get(i), value)
     }
 
     /// Value `i`, or a corruption error.
