@@ -175,3 +175,24 @@ fn include_forces_a_word_in() {
     let bad = PhraseOptions { include: Some("zz".into()), ..opts.clone() };
     assert!(anagram::phrase_anagrams(&index, "abcd", &bad).unwrap_err().is_usage());
 }
+
+#[test]
+fn a_phrase_too_large_to_search_is_an_error_not_a_wait() {
+    // A word for every multiset of 1 to 3 letters: a 40-letter phrase with
+    // up to 6 words has billions of sets of them to try.
+    let mut words = Vec::new();
+    for a in b'a'..=b'z' {
+        words.push((a as char).to_string());
+        for b in a..=b'z' {
+            words.push(format!("{}{}", a as char, b as char));
+            for c in b..=b'z' {
+                words.push(format!("{}{}{}", a as char, b as char, c as char));
+            }
+        }
+    }
+    let index = index_of(&words);
+    let opts = PhraseOptions { max_words: 6, min_len: 1, ..Default::default() };
+    let err = anagram::phrase_anagrams(&index, "abcdefghijklmnopqrstuvwxyzabcdefghijklmn", &opts).unwrap_err();
+    assert!(matches!(err.kind(), wordhoard_query::ErrorKind::Limit(_)), "{err}");
+    assert!(err.to_string().contains("lower `max_words`"), "{err}");
+}
