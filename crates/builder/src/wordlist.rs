@@ -100,8 +100,7 @@ impl WordSource {
     /// costs no more memory than a block).
     pub(crate) fn each_line(&self, mut f: impl FnMut(&[u8])) -> Result<(), BuildError> {
         let reader = BufReader::with_capacity(1 << 16, self.open()?);
-        let mut hasher = Sha256::new();
-        for_each_line(reader, &mut hasher, |line| {
+        for_each_line(reader, None, |line| {
             if let Some(line) = line {
                 f(line);
             }
@@ -302,7 +301,7 @@ impl WordList {
         let letters = LetterBytes::new(alphabet);
         let mut lower = Vec::new();
         let mut hasher = std::mem::take(&mut self.hasher);
-        let result = for_each_line(reader, &mut hasher, |line| {
+        let result = for_each_line(reader, Some(&mut hasher), |line| {
             self.lines += 1;
             match line {
                 Some(raw) => self.add_line(raw, &letters, alphabet, &mut lower),
@@ -458,13 +457,13 @@ fn normalise(raw: &[u8], alphabet: &Alphabet, out: &mut Vec<u8>) -> Result<(), S
 }
 
 /// Calls `f` with each line (without its `\n`), or `None` for a line over
-/// [`MAX_LINE_BYTES`], hashing every byte read. Lines are handed out of
+/// [`MAX_LINE_BYTES`], hashing every byte read when given a hasher. Lines are handed out of
 /// the reader's buffer where they lie whole in it; only a line split
 /// across two reads is copied. An I/O error comes back with the number of
 /// lines read before it.
 fn for_each_line<R: BufRead>(
     mut reader: R,
-    hasher: &mut Sha256,
+    mut hasher: Option<&mut Sha256>,
     mut f: impl FnMut(Option<&[u8]>) -> io::Result<()>,
 ) -> Result<(), (u64, io::Error)> {
     // The start of a line the last read cut; `too_long` once it outgrew
@@ -481,7 +480,9 @@ fn for_each_line<R: BufRead>(
         if buf.is_empty() {
             break;
         }
-        hasher.update(buf);
+        if let Some(hasher) = hasher.as_mut() {
+            hasher.update(buf);
+        }
         let mut rest = buf;
         while let Some(end) = memchr::memchr(b'\n', rest) {
             let piece = &rest[..end];
@@ -521,7 +522,7 @@ mod tests {
 
     fn read(text: &[u8]) -> (Vec<String>, WordList) {
         let mut list = WordList::default();
-        for_each_line(text, &mut Sha256::new(), |line| {
+        for_each_line(text, None, |line| {
             list.lines += 1;
             let mut lower = Vec::new();
             let alphabet = Alphabet::latin();
@@ -546,7 +547,7 @@ mod tests {
             let mut got: Vec<Option<Vec<u8>>> = Vec::new();
             let mut hasher = Sha256::new();
             let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
-            for_each_line(reader, &mut hasher, |line| {
+            for_each_line(reader, Some(&mut hasher), |line| {
                 got.push(line.map(<[u8]>::to_vec));
                 Ok(())
             })
@@ -597,7 +598,7 @@ mod tests {
             whole.read_whole(&text, &alphabet);
             let mut streamed = WordList::default();
             let (letters, mut lower, mut hasher) = (LetterBytes::new(&alphabet), Vec::new(), Sha256::new());
-            for_each_line(text.as_slice(), &mut hasher, |line| {
+            for_each_line(text.as_slice(), Some(&mut hasher), |line| {
                 streamed.lines += 1;
                 match line {
                     Some(raw) => streamed.add_line(raw, &letters, &alphabet, &mut lower),

@@ -38,6 +38,8 @@ pub struct Alphabet {
     index: [u8; 256],
     /// The letters as text.
     text: String,
+    /// Every letter is ASCII: a word's codes are its text.
+    ascii: bool,
     /// How typed text is normalised.
     folding: Folding,
 }
@@ -54,6 +56,10 @@ pub struct Folding {
 impl Folding {
     /// A word normalised: NFC, lowercase, and folded when asked.
     pub fn normalise(&self, word: &str) -> String {
+        if word.is_ascii() {
+            // Composing or decomposing ASCII changes nothing.
+            return word.to_ascii_lowercase();
+        }
         let lower: String = word.nfc().flat_map(char::to_lowercase).collect();
         if !self.accents {
             return lower.nfc().collect();
@@ -112,7 +118,8 @@ impl Alphabet {
             index[code as usize] = i as u8;
             codes.push(code);
         }
-        Ok(Alphabet { letters: codes, chars, index, text: letters.to_string(), folding })
+        let ascii = letters.is_ascii();
+        Ok(Alphabet { letters: codes, chars, index, text: letters.to_string(), ascii, folding })
     }
 
     /// The number of letters.
@@ -177,7 +184,7 @@ impl Alphabet {
     /// A word's codes as text. Codes that are no letter (a damaged index)
     /// show as `?`, never trusted.
     pub fn word_string(&self, word: Vec<u8>) -> String {
-        if word.is_ascii() && self.letters.iter().all(u8::is_ascii) {
+        if self.ascii && word.is_ascii() {
             // Plain ASCII letters: the codes are the text.
             return String::from_utf8(word).expect("ASCII");
         }

@@ -35,12 +35,8 @@ pub struct Args {
     /// With --words: a word every anagram contains
     #[arg(long, value_name = "WORD", requires = "words")]
     include: Option<String>,
-    /// How many to list (0: all); the count is always exact
-    #[arg(long, default_value_t = 50, value_name = "K")]
-    limit: usize,
-    /// Only words of the common list the index was built with
-    #[arg(long)]
-    common_only: bool,
+    #[command(flatten)]
+    list: super::WordListing,
 }
 
 /// Answers `anagram`.
@@ -51,8 +47,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             max_words: args.max_words,
             min_len: args.min_len,
             include: args.include.clone(),
-            common_only: args.common_only,
-            limit: args.limit,
+            common_only: args.list.common_only,
+            limit: args.list.limit,
         };
         let found = anagram::phrase_anagrams(&index, &args.letters, &opts).map_err(query_err)?;
         return emit(
@@ -73,7 +69,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     if args.letters.trim().is_empty() {
         return Err(usage("no letters given; e.g. `wordhoard anagram listen`, or `retain?` with a blank"));
     }
-    let opts = AnagramOptions { min_len: args.min_len, common_only: args.common_only };
+    let opts = AnagramOptions { min_len: args.min_len, common_only: args.list.common_only };
     let mut words = if args.sub {
         anagram::sub_anagrams(&index, &args.letters, &opts)
     } else {
@@ -81,8 +77,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     }
     .map_err(query_err)?;
     let count = words.len() as u64;
-    if args.limit > 0 {
-        words.truncate(args.limit);
+    if args.list.limit > 0 {
+        words.truncate(args.list.limit);
     }
     emit(
         ctx.json,

@@ -22,19 +22,15 @@ pub struct Args {
     /// Only words of this many letters
     #[arg(long, value_name = "N")]
     len: Option<usize>,
-    /// How many words to list (0: all); the count is always exact
-    #[arg(long, default_value_t = 50, value_name = "K")]
-    limit: usize,
-    /// Only words of the common list the index was built with
-    #[arg(long)]
-    common_only: bool,
+    #[command(flatten)]
+    list: super::WordListing,
 }
 
 /// Lists the matches a-z as they are found (text) and the exact count.
 pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let index = ctx.open()?;
     let pattern = Pattern::parse(index.alphabet(), &args.pattern).map_err(query_err)?;
-    let opts = FindOptions { len: args.len, common_only: args.common_only };
+    let opts = FindOptions { len: args.len, common_only: args.list.common_only };
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -42,7 +38,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let mut failed = None;
     let mut shown = 0usize;
     let count = find::find(&index, &pattern, &opts, |word, _| {
-        if args.limit != 0 && shown >= args.limit {
+        if args.list.limit != 0 && shown >= args.list.limit {
             return;
         }
         shown += 1;

@@ -18,6 +18,17 @@ use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 use crate::locate::{self, IndexChoice};
 use crate::UsageError;
 
+/// How the word tools list words: `--limit K` and `--common-only`.
+#[derive(clap::Args)]
+pub struct WordListing {
+    /// How many to list (0: all); the count is always exact
+    #[arg(long, default_value_t = 50, value_name = "K")]
+    pub limit: usize,
+    /// Only words of the common list the index was built with
+    #[arg(long)]
+    pub common_only: bool,
+}
+
 /// What every command shares: the global flags.
 pub struct Context {
     /// `--index`, if given.
