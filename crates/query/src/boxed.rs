@@ -261,6 +261,25 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &So
     })
 }
 
+/// With no solution of at most `opts.max_words` words: the fewest words
+/// any solution takes (up to [`MAX_WORDS_LIMIT`]) and how many solutions
+/// take that many. `None` when no solution is that short, or when the
+/// search for one runs past its bounds.
+pub fn shortest<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    letter_box: &LetterBox,
+    opts: &SolveOptions,
+) -> Option<(usize, u128)> {
+    (opts.max_words + 1..=MAX_WORDS_LIMIT).find_map(|words| {
+        let more = SolveOptions { max_words: words, ..*opts };
+        let counts = Solver::new(index, letter_box, &more).and_then(|mut s| s.counts());
+        match counts {
+            Ok(by_words) => by_words.get(words - 1).filter(|&&n| n > 0).map(|&n| Some((words, n))),
+            Err(_) => Some(None),
+        }
+    })?
+}
+
 /// Options for [`generate`].
 #[derive(Clone, Copy, Debug)]
 pub struct GenerateOptions {
@@ -888,6 +907,23 @@ mod tests {
         let limited =
             solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 2, common_only: false }).unwrap();
         assert_eq!((limited.count, limited.solutions.len()), (4, 2));
+    }
+
+    #[test]
+    fn shortest_names_the_fewest_words_past_the_maximum() {
+        let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let opts = |max_words| SolveOptions { max_words, min_len: 4, limit: 0, common_only: false };
+        // Words of 4+ letters: one word covers the box alone (becadf),
+        // the next solutions take 2 (becaf-fade).
+        assert_eq!(shortest(&idx, &b, &opts(1)), Some((2, 1)), "looks past max_words only");
+        let b2 = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef", "gh"]).unwrap();
+        assert_eq!(shortest(&idx, &b2, &opts(2)), None, "g and h are in no word");
+        let idx = crate::testutil::index("abc\ncde\nefa\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["a", "b", "c", "d", "e", "f"]).unwrap();
+        let three = SolveOptions { max_words: 1, min_len: 3, limit: 0, common_only: false };
+        // abc-cde-efa and its two rotations: 3 solutions of 3 words.
+        assert_eq!(shortest(&idx, &b, &three), Some((3, 3)));
     }
 
     #[test]

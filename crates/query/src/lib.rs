@@ -62,6 +62,8 @@ mod fasthash;
 pub mod find;
 pub mod format;
 mod index;
+#[cfg(feature = "json")]
+pub mod json;
 #[cfg(feature = "mmap")]
 mod mmap;
 mod rng;

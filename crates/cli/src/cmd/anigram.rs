@@ -4,8 +4,9 @@ use std::fmt::Write;
 
 use anyhow::Result;
 use clap::Subcommand;
-use serde_json::{json, Value};
+use serde_json::json;
 use wordhoard_query::anigram::{Anigrams, Game, Start, Step, GOAL_LEN, START_LEN};
+use wordhoard_query::json;
 
 use super::{query_err, Context};
 use crate::output::{emit, plural, thousands, upper};
@@ -79,7 +80,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             let step = a.unscramble(&letters).map_err(query_err)?;
             emit(
                 ctx.json,
-                || json!({"term": step.term, "words": step.words}),
+                || json::anigram_step(&step),
                 |out| {
                     if step.words.is_empty() {
                         let _ = writeln!(out, "{}: no words", step.term);
@@ -95,7 +96,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             let chain = a.longest(start).map_err(query_err)?;
             emit(
                 ctx.json,
-                || json!({"length": chain.len(), "chain": chain_json(&chain)}),
+                || json!({"length": chain.len(), "chain": json::anigram_chain(&chain)}),
                 |out| {
                     let _ = writeln!(out, "Longest chain: {}", plural(chain.len() as u64, "term"));
                     chain_text(out, &chain);
@@ -144,7 +145,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             let chain = a.generate(seed).map_err(query_err)?;
             emit(
                 ctx.json,
-                || json!({"seed": seed, "length": chain.len(), "chain": chain_json(&chain)}),
+                || json!({"seed": seed, "length": chain.len(), "chain": json::anigram_chain(&chain)}),
                 |out| {
                     let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
                     if answers {
@@ -156,10 +157,6 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             )
         }
     }
-}
-
-fn chain_json(chain: &[Step]) -> Value {
-    chain.iter().map(|s| json!({"term": s.term, "words": s.words})).collect()
 }
 
 /// Each step: its term, the letter it adds, and its words.

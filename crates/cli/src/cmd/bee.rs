@@ -4,9 +4,9 @@ use std::fmt::Write;
 
 use anyhow::Result;
 use clap::Subcommand;
-use serde_json::{json, Value};
+use serde_json::json;
 use wordhoard_query::bee::{self, Bounds, GenerateOptions, Hints, Puzzle, Solution, SolveOptions};
-use wordhoard_query::{Index, LetterSet};
+use wordhoard_query::{json, Index, LetterSet};
 
 use super::{query_err, Context};
 use crate::output::{columns, emit, plural, thousands, upper};
@@ -130,7 +130,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Solve { honeycomb, common_only } => {
             let solution =
                 bee::solve(&index, puzzle(&index, &honeycomb)?, &SolveOptions { common_only }).map_err(query_err)?;
-            emit(ctx.json, || solution_json(&solution), |s| solution_text(s, &solution))
+            emit(ctx.json, || json::bee_solution(&solution), |s| solution_text(s, &solution))
         }
         Command::Report { honeycomb, common_only } => report(ctx, &index, &honeycomb, &SolveOptions { common_only }),
         Command::Best { top, exclude, common_only } => best(ctx, &index, top, &exclude, &SolveOptions { common_only }),
@@ -144,12 +144,12 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             guesses.extend(words);
             let opts = SolveOptions { common_only };
             let progress = bee::check(&index, puzzle(&index, &honeycomb)?, &guesses, &opts).map_err(query_err)?;
-            emit(ctx.json, || progress_json(&progress), |s| progress_text(s, &progress))
+            emit(ctx.json, || json::bee_progress(&progress), |s| progress_text(s, &progress))
         }
         Command::Hints { honeycomb, common_only } => {
             let opts = SolveOptions { common_only };
             let hints = bee::hints(&index, puzzle(&index, &honeycomb)?, &opts).map_err(query_err)?;
-            emit(ctx.json, || hints_json(&hints), |s| hints_text(s, &hints))
+            emit(ctx.json, || json::bee_hints(&hints), |s| hints_text(s, &hints))
         }
     }
 }
@@ -166,17 +166,6 @@ fn exclude_set(index: &Idx, exclude: &Option<String>) -> Result<LetterSet> {
     let default = if index.alphabet().is_latin() { "s" } else { "" };
     let exclude = exclude.as_deref().unwrap_or(default);
     index.alphabet().parse_distinct(exclude, "--exclude").map_err(query_err)
-}
-
-fn solution_json(s: &Solution) -> Value {
-    json!({
-        "letters": s.letters,
-        "center": s.center.to_string(),
-        "score": s.score,
-        "count": s.words.len(),
-        "pangrams": s.pangrams,
-        "words": s.words.iter().map(|w| json!({"word": w.word, "score": w.score, "pangram": w.pangram, "common": w.common})).collect::<Vec<_>>(),
-    })
 }
 
 /// Draws a 7-letter honeycomb with its centre in brackets; other sizes as a row.
@@ -248,7 +237,7 @@ fn puzzle_text(out: &mut String, s: &Solution) {
 fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs, opts: &SolveOptions) -> Result<()> {
     let (solution, groups) = bee::report(index, puzzle(index, args)?, opts).map_err(query_err)?;
     let json = || {
-        let mut v = solution_json(&solution);
+        let mut v = json::bee_solution(&solution);
         v["groups"] = groups
             .iter()
             .map(|g| json!({"letters": g.letters, "score": g.score, "count": g.words.len(), "words": g.words.iter().map(|w| json!({"word": w.word, "score": w.score})).collect::<Vec<_>>()}))
@@ -373,7 +362,7 @@ fn generate(ctx: &Context, index: &Idx, a: &GenerateArgs) -> Result<()> {
     };
     let solution = bee::generate(index, &opts).map_err(query_err)?;
     let json = || {
-        let mut v = solution_json(&solution);
+        let mut v = json::bee_solution(&solution);
         v["seed"] = json!(seed);
         v
     };
@@ -442,40 +431,6 @@ fn read_found(path: &str) -> Result<Vec<String>> {
     Ok(text.split_whitespace().map(str::to_string).collect())
 }
 
-/// Word counts by first letter and length, as JSON (`{"a": {"4": 2}}`).
-fn grid_json(grid: &std::collections::BTreeMap<char, std::collections::BTreeMap<usize, u32>>) -> Value {
-    grid.iter()
-        .map(|(c, row)| {
-            (
-                c.to_string(),
-                json!(row.iter().map(|(l, n)| (l.to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>()),
-            )
-        })
-        .collect::<serde_json::Map<_, _>>()
-        .into()
-}
-
-fn progress_json(p: &bee::Progress) -> Value {
-    json!({
-        "letters": p.letters,
-        "center": p.center.to_string(),
-        "guesses": p.guesses.iter().map(|v| json!({
-            "word": v.word, "ok": v.reason.is_none(), "reason": v.reason.map(|r| r.as_str()),
-            "score": v.score, "pangram": v.pangram,
-        })).collect::<Vec<_>>(),
-        "found": {"count": p.found_count, "score": p.found_score},
-        "rank": {
-            "name": p.rank.name, "score": p.rank.score,
-            "next": p.next.as_ref().map(|r| json!({"name": r.name, "score": r.score})),
-            "genius": p.genius, "queen_bee": p.queen_bee,
-        },
-        "left": {
-            "count": p.left.count, "score": p.left.score, "pangrams": p.left.pangrams,
-            "grid": grid_json(&p.left.grid), "two_letter": p.left.two_letter,
-        },
-    })
-}
-
 fn progress_text(out: &mut String, p: &bee::Progress) {
     honeycomb_picture(out, &p.letters, p.center);
     if !p.guesses.is_empty() {
@@ -523,17 +478,6 @@ fn progress_text(out: &mut String, p: &bee::Progress) {
         );
         grid_text(out, &p.left.grid, &p.left.two_letter, p.left.count as usize);
     }
-}
-
-fn hints_json(h: &Hints) -> Value {
-    let s = &h.solution;
-    json!({
-        "letters": s.letters, "center": s.center.to_string(), "count": s.words.len(), "score": s.score,
-        "pangrams": s.pangrams, "perfect_pangrams": h.perfect_pangrams, "bingo": h.bingo,
-        "grid": grid_json(&h.grid),
-        "two_letter": h.two_letter,
-        "ranks": h.ranks.iter().map(|r| json!({"name": r.name, "score": r.score})).collect::<Vec<_>>(),
-    })
 }
 
 fn hints_text(out: &mut String, h: &Hints) {

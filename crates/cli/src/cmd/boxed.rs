@@ -10,6 +10,7 @@ use serde_json::json;
 use wordhoard_query::boxed::{
     self, GenerateOptions, LetterBox, SolveOptions, Solver, DEFAULT_MIN_LEN, MAX_WORDS_LIMIT,
 };
+use wordhoard_query::json;
 
 use super::{query_err, Context};
 use crate::output::{emit, plural, thousands, upper};
@@ -129,7 +130,7 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
         .try_fold(0u128, |a, &b| a.checked_add(b))
         .ok_or_else(|| anyhow!("too many solutions to count"))?;
     let listed = if limit == 0 { count } else { count.min(limit as u128) };
-    let shortest = if count == 0 { shortest_solutions(&index, &letter_box, &opts) } else { None };
+    let shortest = if count == 0 { boxed::shortest(&index, &letter_box, &opts) } else { None };
     let mark_common = index.has_common_list() && !common_only;
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
@@ -138,15 +139,12 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
     if ctx.json {
         // Keys in order, as every other command prints them; `solutions`
         // sorts last, so it can stream after the rest.
-        let summary = json!({
-            "sides": letter_box.sides,
-            "playable": solver.playable().len(),
-            // Exact at any size: JSON integers have no width.
-            "count": count,
-            "count_by_words": by_words.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>(),
-            "min_words": by_words.iter().position(|&n| n > 0).map(|i| i + 1),
-            "max_words": max_words,
-            "shortest": shortest.map(|(words, count)| json!({"words": words, "count": count})),
+        let summary = json::boxed_summary(&json::BoxedSummary {
+            letter_box: &letter_box,
+            playable: solver.playable().len(),
+            counts: &by_words,
+            max_words,
+            shortest,
         });
         let summary = serde_json::to_string(&summary)?;
         head.push_str(summary.strip_suffix('}').unwrap_or(&summary));
@@ -237,24 +235,6 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
     }
     out.flush()?;
     Ok(())
-}
-
-/// With no solution of at most `max_words` words: the fewest words any
-/// solution takes and how many take that many, when the search can tell
-/// within its bounds.
-fn shortest_solutions(
-    index: &wordhoard_query::Index<wordhoard_query::FileBytes>,
-    letter_box: &LetterBox,
-    opts: &SolveOptions,
-) -> Option<(usize, u128)> {
-    (opts.max_words + 1..=MAX_WORDS_LIMIT).find_map(|words| {
-        let more = SolveOptions { max_words: words, ..*opts };
-        let counts = Solver::new(index, letter_box, &more).and_then(|mut s| s.counts());
-        match counts {
-            Ok(by_words) => by_words.get(words - 1).filter(|&&n| n > 0).map(|&n| Some((words, n))),
-            Err(_) => Some(None),
-        }
-    })?
 }
 
 /// Generates a box; the answers in text only with `--answers`.

@@ -1,0 +1,174 @@
+//! The JSON shape of each answer: what `wordhoard --json` prints and what
+//! the web page (`crates/web`) reads, built in one place so the two can
+//! never drift apart. Feature `json`.
+//!
+//! Keys and their meaning are the SPEC's; numbers are exact (Letter Boxed
+//! counts are u128, which serde_json's `arbitrary_precision` keeps).
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use crate::anigram::Step;
+use crate::bee::{Hints, Progress, Rank, Solution};
+use crate::boxed::LetterBox;
+
+/// A Spelling Bee solution: `bee solve`.
+pub fn bee_solution(s: &Solution) -> Value {
+    json!({
+        "letters": s.letters,
+        "center": s.center.to_string(),
+        "score": s.score,
+        "count": s.words.len(),
+        "pangrams": s.pangrams,
+        "words": s.words.iter()
+            .map(|w| json!({"word": w.word, "score": w.score, "pangram": w.pangram, "common": w.common}))
+            .collect::<Vec<_>>(),
+    })
+}
+
+/// Spelling Bee hints, no words: `bee hints`.
+pub fn bee_hints(h: &Hints) -> Value {
+    let s = &h.solution;
+    json!({
+        "letters": s.letters, "center": s.center.to_string(), "count": s.words.len(), "score": s.score,
+        "pangrams": s.pangrams, "perfect_pangrams": h.perfect_pangrams, "bingo": h.bingo,
+        "grid": bee_grid(&h.grid),
+        "two_letter": h.two_letter,
+        "ranks": h.ranks.iter().map(rank).collect::<Vec<_>>(),
+    })
+}
+
+/// A player's progress: `bee check`.
+pub fn bee_progress(p: &Progress) -> Value {
+    json!({
+        "letters": p.letters,
+        "center": p.center.to_string(),
+        "guesses": p.guesses.iter().map(|v| json!({
+            "word": v.word, "ok": v.reason.is_none(), "reason": v.reason.map(|r| r.as_str()),
+            "score": v.score, "pangram": v.pangram,
+        })).collect::<Vec<_>>(),
+        "found": {"count": p.found_count, "score": p.found_score},
+        "rank": {
+            "name": p.rank.name, "score": p.rank.score,
+            "next": p.next.as_ref().map(rank),
+            "genius": p.genius, "queen_bee": p.queen_bee,
+        },
+        "left": {
+            "count": p.left.count, "score": p.left.score, "pangrams": p.left.pangrams,
+            "grid": bee_grid(&p.left.grid), "two_letter": p.left.two_letter,
+        },
+    })
+}
+
+fn rank(r: &Rank) -> Value {
+    json!({"name": r.name, "score": r.score})
+}
+
+/// Word counts by first letter and length (`{"a": {"4": 2}}`).
+fn bee_grid(grid: &BTreeMap<char, BTreeMap<usize, u32>>) -> Value {
+    grid.iter()
+        .map(|(c, row)| {
+            (c.to_string(), json!(row.iter().map(|(l, n)| (l.to_string(), *n)).collect::<BTreeMap<_, _>>()))
+        })
+        .collect::<Map<_, _>>()
+        .into()
+}
+
+/// What `boxed solve` prints before its solutions.
+#[derive(Clone, Copy, Debug)]
+pub struct BoxedSummary<'a> {
+    /// The box.
+    pub letter_box: &'a LetterBox,
+    /// How many words the box can play.
+    pub playable: usize,
+    /// Solutions by word count: `counts[0]` of one word, and so on.
+    pub counts: &'a [u128],
+    /// The most words a solution may take.
+    pub max_words: usize,
+    /// With no solution: the fewest words one takes and how many take that
+    /// many ([`boxed::shortest`](crate::boxed::shortest)).
+    pub shortest: Option<(usize, u128)>,
+}
+
+/// `boxed solve`'s object without its `solutions` array, which streams
+/// after it (it is the last key) and is a list of word lists.
+pub fn boxed_summary(s: &BoxedSummary<'_>) -> Map<String, Value> {
+    let count = s.counts.iter().fold(0u128, |a, &b| a.saturating_add(b));
+    let mut m = Map::new();
+    m.insert("sides".into(), json!(s.letter_box.sides));
+    m.insert("playable".into(), json!(s.playable));
+    m.insert("count".into(), json!(count));
+    m.insert(
+        "count_by_words".into(),
+        json!(s.counts.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n)).collect::<BTreeMap<_, _>>()),
+    );
+    m.insert("min_words".into(), json!(s.counts.iter().position(|&n| n > 0).map(|i| i + 1)));
+    m.insert("max_words".into(), json!(s.max_words));
+    m.insert("shortest".into(), json!(s.shortest.map(|(words, count)| json!({"words": words, "count": count}))));
+    m
+}
+
+/// One Anigrams term and its words: `anigram unscramble`.
+pub fn anigram_step(s: &Step) -> Value {
+    json!({"term": s.term, "words": s.words})
+}
+
+/// An Anigrams chain's steps, first to last.
+pub fn anigram_chain(chain: &[Step]) -> Value {
+    chain.iter().map(anigram_step).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anigram::Anigrams;
+    use crate::{bee, boxed};
+
+    #[test]
+    fn shapes_carry_the_answer() {
+        let index = crate::testutil::index("game\ngames\namalgam\nglam\nmegaplex\nride\ndire\nired\n", None);
+        let puzzle = bee::Puzzle::parse(index.alphabet(), "aeglmpx", Some("g")).unwrap();
+        let solution = bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap();
+        let v = bee_solution(&solution);
+        assert_eq!(v["score"], solution.score);
+        assert_eq!(v["count"], solution.words.len());
+        assert_eq!(v["words"][0]["word"], solution.words[0].word.as_str());
+
+        let guesses = ["game".to_string(), "gam".to_string()];
+        let p = bee::check(&index, puzzle, &guesses, &bee::SolveOptions::default()).unwrap();
+        let v = bee_progress(&p);
+        assert_eq!(v["guesses"][0]["ok"], true);
+        assert_eq!(v["guesses"][1]["reason"], "too_short");
+        assert_eq!(v["left"]["count"], solution.words.len() - 1);
+
+        let h = bee::hints(&index, puzzle, &bee::SolveOptions::default()).unwrap();
+        let v = bee_hints(&h);
+        let grid_total: u64 = v["grid"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|row| row.as_object().unwrap().values())
+            .map(|n| n.as_u64().unwrap())
+            .sum();
+        assert_eq!(grid_total as usize, solution.words.len());
+
+        let a = Anigrams::open(&index).unwrap();
+        let v = anigram_step(&a.unscramble("deir").unwrap());
+        assert_eq!(v, json!({"term": "deir", "words": ["dire", "ired", "ride"]}));
+
+        let letter_box = boxed::LetterBox::parse(index.alphabet(), &["gm", "ae"]).unwrap();
+        let counts = [0, 0, 1];
+        let m = boxed_summary(&BoxedSummary {
+            letter_box: &letter_box,
+            playable: 1,
+            counts: &counts,
+            max_words: 3,
+            shortest: None,
+        });
+        assert_eq!(m["count"], 1);
+        assert_eq!(m["min_words"], 3);
+        assert_eq!(m["count_by_words"], json!({"1": 0, "2": 0, "3": 1}));
+        assert_eq!(m["shortest"], Value::Null);
+    }
+}
