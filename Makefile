@@ -7,7 +7,7 @@
 CARGO ?= cargo
 PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test test-fst-crate-writer lint check-targets doc bench indexes release install fuzz clean
+.PHONY: demo test test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
 
 release:
 	$(CARGO) build --release --locked
@@ -41,6 +41,25 @@ test:
 test-fst-crate-writer:
 	$(CARGO) nextest run --locked --release --no-fail-fast -p wordhoard-builder -p wordhoard-cli \
 		--features wordhoard-builder/fst-crate-writer
+
+# The web page (web/, crates/web): `make web` builds web/dist/ (the page,
+# its WebAssembly and the enable1 index), `make serve-web` serves it on
+# localhost, `make test-web` drives it in Debian's Chromium (Playwright)
+# and writes the README's screenshots into web/screenshots/.
+web:
+	scripts/web.sh
+
+WEB_PORT ?= 8080
+serve-web: web
+	node web/serve.mjs web/dist $(WEB_PORT)
+
+test-web: web
+	scripts/web-tools.sh --test
+	cd web && node --test --test-reporter=spec test/page.test.mjs
+
+bench-web: web
+	scripts/web-tools.sh --test
+	node web/test/bench.mjs
 
 lint:
 	$(CARGO) fmt --all -- --check

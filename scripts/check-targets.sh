@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make check-targets`: the workspace compiles for macOS, Windows and musl,
-# and the query library for wasm32 without its memory map. A target whose
+# the query library for wasm32 without its memory map, and the web crate
+# (crates/web) for wasm32. A target whose
 # standard library is missing is added with rustup where possible, else
 # named and skipped; the last line counts both.
 set -euo pipefail
@@ -32,4 +33,5 @@ check x86_64-apple-darwin --workspace --all-targets
 check x86_64-pc-windows-gnu --workspace --all-targets
 check x86_64-unknown-linux-musl --workspace --all-targets
 check wasm32-unknown-unknown -p wordhoard-query --no-default-features
+check wasm32-unknown-unknown -p wordhoard-web
 echo "check-targets: $checked checked, ${#skipped[@]} skipped${skipped:+ (${skipped[*]})}"

@@ -114,9 +114,9 @@ pub fn anigram_step(s: &Step) -> Value {
     json!({"term": s.term, "words": s.words})
 }
 
-/// An Anigrams chain's steps, first to last.
+/// An Anigrams chain, first term to last: `anigram longest`.
 pub fn anigram_chain(chain: &[Step]) -> Value {
-    chain.iter().map(anigram_step).collect()
+    json!({"length": chain.len(), "chain": chain.iter().map(anigram_step).collect::<Vec<_>>()})
 }
 
 #[cfg(test)]

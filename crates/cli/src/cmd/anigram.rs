@@ -96,7 +96,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             let chain = a.longest(start).map_err(query_err)?;
             emit(
                 ctx.json,
-                || json!({"length": chain.len(), "chain": json::anigram_chain(&chain)}),
+                || json::anigram_chain(&chain),
                 |out| {
                     let _ = writeln!(out, "Longest chain: {}", plural(chain.len() as u64, "term"));
                     chain_text(out, &chain);
@@ -145,7 +145,11 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             let chain = a.generate(seed).map_err(query_err)?;
             emit(
                 ctx.json,
-                || json!({"seed": seed, "length": chain.len(), "chain": json::anigram_chain(&chain)}),
+                || {
+                    let mut v = json::anigram_chain(&chain);
+                    v["seed"] = json!(seed);
+                    v
+                },
                 |out| {
                     let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
                     if answers {

@@ -1,0 +1,242 @@
+//! wordhoard in a web page: `wordhoard-query` compiled to WebAssembly.
+//!
+//! The page fetches an index file and hands its bytes to [`Hoard::new`]; every
+//! question is then answered from those bytes, with no server behind the
+//! page. Answers are JSON text in the shapes `wordhoard --json` prints (built
+//! by [`wordhoard_query::json`], so the two cannot drift apart); the page
+//! calls `JSON.parse` on them.
+//!
+//! The questions themselves are plain Rust in [`Hoard`]'s inherent methods,
+//! tested natively; the `#[wasm_bindgen]` block only renames them for
+//! JavaScript and turns errors into exceptions. An index is untrusted input
+//! here as anywhere: its header and sections are checked on open and each
+//! section's checksum on first use, and a damaged file is an error message,
+//! never a trap.
+
+use std::ops::ControlFlow;
+
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+use wordhoard_query::anigram::{Anigrams, Start};
+use wordhoard_query::boxed::{self, LetterBox, Solver};
+use wordhoard_query::format::SectionId;
+use wordhoard_query::{bee, json, Error, Index};
+
+/// The most solutions a page lists for a box: the rest are counted, not
+/// shown (a box can have millions).
+pub const MAX_LISTED_SOLUTIONS: usize = 500;
+
+/// An open index, held in the page's memory.
+#[wasm_bindgen]
+pub struct Hoard {
+    index: Index<Vec<u8>>,
+}
+
+/// Words typed in a box or a guess list: split on spaces, commas, dashes.
+fn split_list(text: &str) -> Vec<String> {
+    text.split(|c: char| c == '-' || c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// An empty centre field means "the first letter", as in the CLI.
+fn center(center: &str) -> Option<&str> {
+    Some(center.trim()).filter(|c| !c.is_empty())
+}
+
+impl Hoard {
+    /// Opens an index from its bytes: checks the header, the section
+    /// table and every section's checksum. A reader elsewhere checks each
+    /// checksum on a section's first use; a page checks them all now, so
+    /// a download that went wrong is one message at load, and no first
+    /// query pays for a checksum.
+    pub fn open(bytes: Vec<u8>) -> Result<Hoard, Error> {
+        let index = Index::from_bytes(bytes)?;
+        for id in SectionId::ALL {
+            if index.has_section(id) {
+                index.section(id)?;
+            }
+        }
+        Ok(Hoard { index })
+    }
+
+    /// The index: its name, word count, alphabet and whether it has a
+    /// common list (`{"name", "words", "alphabet", "common"}`).
+    pub fn describe(&self) -> Value {
+        let meta = self.index.metadata();
+        json!({
+            "name": meta.name,
+            "words": self.index.word_count(),
+            "alphabet": meta.alphabet,
+            "common": self.index.has_common_list(),
+        })
+    }
+
+    fn puzzle(&self, letters: &str, center_letter: &str) -> Result<bee::Puzzle, Error> {
+        bee::Puzzle::parse(self.index.alphabet(), letters, center(center_letter))
+    }
+
+    /// `bee solve`: every word of a honeycomb, scored.
+    pub fn bee_solve(&self, letters: &str, center_letter: &str, common_only: bool) -> Result<Value, Error> {
+        let opts = bee::SolveOptions { common_only };
+        Ok(json::bee_solution(&bee::solve(&self.index, self.puzzle(letters, center_letter)?, &opts)?))
+    }
+
+    /// `bee hints`: counts by first letter and length, no words.
+    pub fn bee_hints(&self, letters: &str, center_letter: &str, common_only: bool) -> Result<Value, Error> {
+        let opts = bee::SolveOptions { common_only };
+        Ok(json::bee_hints(&bee::hints(&self.index, self.puzzle(letters, center_letter)?, &opts)?))
+    }
+
+    /// `bee check`: a verdict on each guess (whitespace or commas between
+    /// them), the rank reached, and hints for what is left.
+    pub fn bee_check(
+        &self,
+        letters: &str,
+        center_letter: &str,
+        guesses: &str,
+        common_only: bool,
+    ) -> Result<Value, Error> {
+        let opts = bee::SolveOptions { common_only };
+        let guesses = split_list(guesses);
+        Ok(json::bee_progress(&bee::check(&self.index, self.puzzle(letters, center_letter)?, &guesses, &opts)?))
+    }
+
+    /// `boxed solve` for the solutions with the fewest words: it counts
+    /// the solutions of 1 word, then 2, and so on up to `max_words`, and
+    /// stops at the first count that is not 0; the answer is then the
+    /// CLI's `boxed solve --max-words K` for that K (counts up to K, and
+    /// the first `limit` solutions, all of K words). Counting further
+    /// would be wasted: past the fewest, counts grow fast (105,242
+    /// solutions of up to 3 words for RIU PGH LCS YAO, against 120 of 2).
+    /// With none up to `max_words`, `shortest` says how many words the
+    /// fewest take. Besides the CLI's keys, `common` lists the listed
+    /// solutions' words that are on the index's common list, so the page
+    /// can mark them. At most [`MAX_LISTED_SOLUTIONS`] are listed.
+    pub fn boxed_solve(&self, sides: &str, max_words: usize, limit: usize) -> Result<Value, Error> {
+        let letter_box = LetterBox::parse(self.index.alphabet(), &split_list(sides))?;
+        let limit = if limit == 0 { MAX_LISTED_SOLUTIONS } else { limit.min(MAX_LISTED_SOLUTIONS) };
+        let base = boxed::SolveOptions { max_words, limit, ..boxed::SolveOptions::default() };
+        // Checks max_words and the box before any search.
+        let mut solver = Solver::new(&self.index, &letter_box, &base)?;
+        let mut counts = Vec::new();
+        for k in 1..=max_words {
+            // A solver bounded at k words counts 1..k and lists no longer
+            // solution, so the listing below never counts k + 1.
+            solver = Solver::new(&self.index, &letter_box, &boxed::SolveOptions { max_words: k, ..base })?;
+            counts = solver.counts()?;
+            if counts[k - 1] > 0 {
+                break;
+            }
+        }
+        let searched = counts.len();
+        let shortest =
+            if counts.iter().all(|&n| n == 0) { boxed::shortest(&self.index, &letter_box, &base) } else { None };
+        let mut solutions: Vec<Vec<String>> = Vec::new();
+        let mut common: Vec<String> = Vec::new();
+        // Stopping at the limit is not an error.
+        let _ = solver.each_solution(|words| {
+            common.extend(words.iter().filter(|w| w.common).map(|w| w.word.clone()));
+            solutions.push(words.iter().map(|w| w.word.clone()).collect());
+            if solutions.len() == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        common.sort_unstable();
+        common.dedup();
+        let summary = json::BoxedSummary {
+            letter_box: &letter_box,
+            playable: solver.playable().len(),
+            counts: &counts,
+            max_words: searched,
+            shortest,
+        };
+        let mut v = json::boxed_summary(&summary);
+        v.insert("solutions".into(), json!(solutions));
+        v.insert("common".into(), json!(common));
+        Ok(Value::Object(v))
+    }
+
+    /// `anigram unscramble`: every word of these letters.
+    pub fn anigram_unscramble(&self, letters: &str) -> Result<Value, Error> {
+        Ok(json::anigram_step(&Anigrams::open(&self.index)?.unscramble(letters)?))
+    }
+
+    /// `anigram longest --from TERM`: the longest chain from a word or term.
+    pub fn anigram_longest(&self, from: &str) -> Result<Value, Error> {
+        let anigrams = Anigrams::open(&self.index)?;
+        let term = anigrams.find_term(from)?;
+        Ok(json::anigram_chain(&anigrams.longest(Start::Term(term))?))
+    }
+}
+
+/// An error as a JavaScript exception with the library's one-line message.
+fn thrown(e: Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn text(v: Result<Value, Error>) -> Result<String, JsError> {
+    v.map(|v| v.to_string()).map_err(thrown)
+}
+
+/// The JavaScript names: camelCase, answers as JSON text.
+#[wasm_bindgen]
+impl Hoard {
+    /// Opens an index from the bytes of an index file.
+    #[wasm_bindgen(constructor)]
+    pub fn new(bytes: Vec<u8>) -> Result<Hoard, JsError> {
+        Hoard::open(bytes).map_err(thrown)
+    }
+
+    /// `{"name", "words", "alphabet", "common"}`.
+    #[wasm_bindgen(js_name = describe)]
+    pub fn js_describe(&self) -> String {
+        self.describe().to_string()
+    }
+
+    /// `bee solve` as JSON; `center` may be empty (the first letter).
+    #[wasm_bindgen(js_name = beeSolve)]
+    pub fn js_bee_solve(&self, letters: &str, center: &str, common_only: bool) -> Result<String, JsError> {
+        text(self.bee_solve(letters, center, common_only))
+    }
+
+    /// `bee hints` as JSON.
+    #[wasm_bindgen(js_name = beeHints)]
+    pub fn js_bee_hints(&self, letters: &str, center: &str, common_only: bool) -> Result<String, JsError> {
+        text(self.bee_hints(letters, center, common_only))
+    }
+
+    /// `bee check` as JSON; `guesses` separated by spaces, commas or lines.
+    #[wasm_bindgen(js_name = beeCheck)]
+    pub fn js_bee_check(
+        &self,
+        letters: &str,
+        center: &str,
+        guesses: &str,
+        common_only: bool,
+    ) -> Result<String, JsError> {
+        text(self.bee_check(letters, center, guesses, common_only))
+    }
+
+    /// `boxed solve` as JSON, the fewest-word solutions only (`limit` 0:
+    /// up to [`MAX_LISTED_SOLUTIONS`]).
+    #[wasm_bindgen(js_name = boxedSolve)]
+    pub fn js_boxed_solve(&self, sides: &str, max_words: usize, limit: usize) -> Result<String, JsError> {
+        text(self.boxed_solve(sides, max_words, limit))
+    }
+
+    /// `anigram unscramble` as JSON.
+    #[wasm_bindgen(js_name = anigramUnscramble)]
+    pub fn js_anigram_unscramble(&self, letters: &str) -> Result<String, JsError> {
+        text(self.anigram_unscramble(letters))
+    }
+
+    /// `anigram longest --from` as JSON.
+    #[wasm_bindgen(js_name = anigramLongest)]
+    pub fn js_anigram_longest(&self, from: &str) -> Result<String, JsError> {
+        text(self.anigram_longest(from))
+    }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `make web`: builds the static page into web/dist/:
+#   index.html, app.js, style.css   (web/, as written)
+#   pkg/wordhoard_web{.js,_bg.wasm} (crates/web, by wasm-bindgen)
+#   enable1.hoard                   (the index the page fetches)
+# then prints what a visitor downloads, raw and gzip-compressed.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+enable1=$(scripts/wordlist.sh enable1.txt)
+common=()
+if popular=$(scripts/wordlist.sh popular.txt 2>/dev/null); then
+  common=(--common "$popular")
+fi
+scripts/web-tools.sh
+
+cargo build --release --locked -p wordhoard-cli
+cargo build --release --locked -p wordhoard-web --target wasm32-unknown-unknown
+
+dist=web/dist
+rm -rf "$dist.tmp"
+mkdir -p "$dist.tmp/pkg"
+.tools/bin/wasm-bindgen --target web --no-typescript --out-dir "$dist.tmp/pkg" \
+  target/wasm32-unknown-unknown/release/wordhoard_web.wasm
+cp web/index.html web/app.js web/style.css "$dist.tmp/"
+# The index the page opens: reuse the last one when the lists and binary
+# have not changed since.
+if [ -f "$dist/enable1.hoard" ] && [ "$dist/enable1.hoard" -nt target/release/wordhoard ] &&
+   [ "$dist/enable1.hoard" -nt "$enable1" ]; then
+  cp "$dist/enable1.hoard" "$dist.tmp/enable1.hoard"
+else
+  target/release/wordhoard build "$enable1" "${common[@]}" --name enable1 -o "$dist.tmp/enable1.hoard" >/dev/null
+fi
+rm -rf "$dist"
+mv "$dist.tmp" "$dist"
+
+printf '%-26s %12s %12s\n' "web/dist" "bytes" "gzip -9"
+total=0 ztotal=0
+for f in index.html app.js style.css pkg/wordhoard_web.js pkg/wordhoard_web_bg.wasm enable1.hoard; do
+  n=$(wc -c < "$dist/$f")
+  z=$(gzip -9 -c "$dist/$f" | wc -c)
+  total=$((total + n)) ztotal=$((ztotal + z))
+  printf '%-26s %12d %12d\n' "$f" "$n" "$z"
+done
+printf '%-26s %12d %12d\n' "total" "$total" "$ztotal"
+echo "make serve-web serves it at http://127.0.0.1:8080/"
