@@ -17,6 +17,8 @@
 //! it the crate builds for targets with no files or maps, such as
 //! wasm32-unknown-unknown, and reads indexes with [`Index::from_bytes`].
 //! `write` adds the format's writers, which only the builder needs.
+//! `json` adds the `json` module: each answer's JSON shape, as the CLI
+//! prints it and the web page reads it.
 //!
 //! Modules, each importing only those before it: `error`; [`alphabet`];
 //! [`format`](mod@format) (the spec, the header, the checked views and FST reader);
