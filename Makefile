@@ -7,7 +7,7 @@
 CARGO ?= cargo
 PREFIX ?= $(HOME)/.local
 
-.PHONY: demo test test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
+.PHONY: man demo test test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
 
 release:
 	$(CARGO) build --release --locked
@@ -21,6 +21,12 @@ indexes: release
 
 install: release
 	scripts/install.sh "$(PREFIX)"
+
+# The man pages, without installing: target/man/wordhoard.1 and one per command.
+man: release
+	rm -rf target/man && mkdir -p target/man
+	target/release/wordhoard man --dir target/man
+	@echo "wrote $$(ls target/man | wc -l) pages into target/man (read one: man -l target/man/wordhoard.1)"
 
 # nextest runs each test in its own process; doctests need cargo test.
 # Tests that need the shared word lists are skipped (and counted as

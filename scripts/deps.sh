@@ -1,26 +1,41 @@
 #!/usr/bin/env bash
-# Installs what the tests and benchmarks need beyond Rust: Debian's `an`
-# (the multi-word anagram finder `wordhoard anagram --words` is compared
-# with). Does nothing when it is there; says how when it cannot install.
+# Installs what the tests and benchmarks need beyond Rust, from Debian:
+#   an      the multi-word anagram finder `anagram --words` is compared with
+#   zsh     parses the zsh completion script (`completions zsh`)
+#   man-db  renders the man pages (`man -l`), with groff
+# Does nothing for what is there; says how when it cannot install.
 set -euo pipefail
 
-have_an() { command -v an >/dev/null 2>&1 || [ -x /usr/games/an ]; }
+have() {
+  case $1 in
+    an) command -v an >/dev/null 2>&1 || [ -x /usr/games/an ] ;;
+    man-db) command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 ;;
+    *) command -v "$1" >/dev/null 2>&1 ;;
+  esac
+}
 
-if have_an; then
-  exit 0
-fi
+missing=()
+for package in an zsh man-db; do
+  have "$package" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "scripts/deps.sh: Debian's 'an' is missing and there is no apt-get; install the 'an' package by hand" >&2
+  echo "scripts/deps.sh: missing ${missing[*]} and there is no apt-get; install them by hand" >&2
   exit 1
 fi
 sudo=""
 if [ "$(id -u)" != 0 ]; then
   if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-    echo "scripts/deps.sh: installing 'an' needs root: run 'apt-get install an' as root" >&2
+    echo "scripts/deps.sh: installing ${missing[*]} needs root: run 'apt-get install ${missing[*]}' as root" >&2
     exit 1
   fi
 fi
-echo "scripts/deps.sh: installing Debian's 'an' (anagram finder) for the word-tool tests and benchmarks" >&2
+# man-db brings groff-base; the full groff is not needed.
+echo "scripts/deps.sh: installing Debian's ${missing[*]} for the tests and benchmarks" >&2
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get install -y -qq an >/dev/null 2>&1 || { $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq an >/dev/null; }
-have_an || { echo "scripts/deps.sh: 'an' did not install" >&2; exit 1; }
+$sudo apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 ||
+  { $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null; }
+for package in "${missing[@]}"; do
+  have "$package" || { echo "scripts/deps.sh: $package did not install" >&2; exit 1; }
+done

@@ -11,6 +11,7 @@ the words FST's footer, and prints the same JSON as `wordhoard --index
 INDEX.hoard info --json`. A damaged file is one line on stderr and exit 1.
 """
 
+import datetime
 import json
 import struct
 import sys
@@ -167,6 +168,13 @@ def fst_key_count(fst):
     return struct.unpack_from("<Q", fst, len(fst) - FST_FOOTER_LEN)[0]
 
 
+def iso_utc(unix_secs):
+    """Unix seconds as ISO 8601 UTC: 2026-11-23T18:50:45Z."""
+    days, secs = divmod(unix_secs, 86400)
+    date = datetime.date(1970, 1, 1) + datetime.timedelta(days=days)
+    return "%sT%02d:%02d:%02dZ" % (date.isoformat(), secs // 3600, secs % 3600 // 60, secs % 60)
+
+
 def info(path):
     with open(path, "rb") as f:
         data = f.read()
@@ -197,6 +205,7 @@ def info(path):
         "excluded_words": meta["excluded_count"],
         "exclude_sources": meta["exclude_sources"],
         "tool_version": meta["tool_version"],
+        "built_at": iso_utc(meta["built_at_unix"]),
         "built_at_unix": meta["built_at_unix"],
         "bytes": len(data),
         "sections": [

@@ -9,12 +9,20 @@ use std::process::Stdio;
 use common::{bin, json, query, run, stderr, Scratch};
 use serde_json::json;
 
+/// An error as the user sees it: clap's whole message for what clap finds
+/// (exit 2, ending in its `--help` hint), else one `error:` line; notices
+/// (`note:`) may come before it.
 fn assert_one_line_error(out: &std::process::Output, code: i32) {
     let err = stderr(out);
     assert_eq!(out.status.code(), Some(code), "stderr: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+    let lines: Vec<&str> = err.lines().skip_while(|l| l.starts_with("note: ")).collect();
+    assert!(lines[0].starts_with("error: "), "{err}");
+    if err.trim_end().ends_with("For more information, try '--help'.") {
+        assert_eq!(code, 2, "clap's errors are usage errors: {err}");
+    } else {
+        assert_eq!(lines.len(), 1, "one line: {err}");
+    }
 }
 
 #[test]
@@ -89,7 +97,7 @@ fn every_command_answers_in_json() {
         &["anigram", "unscramble", "ride"],
         &["anigram", "longest", "--from", "ride"],
         &["anigram", "count"],
-        &["anigram", "top", "--n", "2"],
+        &["anigram", "top", "--top", "2"],
     ];
     for args in cmds {
         let v = query(&idx, args);
@@ -213,7 +221,7 @@ fn closed_pipe_exits_quietly() {
     let s = Scratch::new();
     let idx = s.golden_index();
     let mut child = bin()
-        .args(["--index", idx.to_str().unwrap(), "anigram", "top", "--n", "100000"])
+        .args(["--index", idx.to_str().unwrap(), "anigram", "top", "--top", "100000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -245,7 +253,7 @@ fn extreme_numbers_answer_or_refuse_but_never_crash() {
         vec!["anigram", "count", "--goal-len", &max],
         vec!["anigram", "count", "--start-len", "254", "--goal-len", "300"],
         vec!["anigram", "count", "--start-len", &max, "--goal-len", &max],
-        vec!["anigram", "top", "--n", &max, "--goal-len", "256"],
+        vec!["anigram", "top", "--top", &max, "--goal-len", "256"],
         vec!["anigram", "longest", "--start-len", &max],
         vec!["bee", "best", "--top", &max],
         vec!["bee", "generate", "--seed", &max, "--max-score", "4294967295"],

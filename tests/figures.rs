@@ -107,7 +107,7 @@ fn bee_generate_is_reproducible_and_matches_solve() {
 fn anigram_figures() {
     let idx = enable1();
     assert_eq!(query(&idx, &["anigram", "count"])["games"], 4_510_515);
-    let top = query(&idx, &["anigram", "top", "--n", "1"]);
+    let top = query(&idx, &["anigram", "top", "--top", "1"]);
     assert_eq!(top["terms"][0]["term"], "aers");
     assert_eq!(top["terms"][0]["games"], 64_422);
     let longest = query(&idx, &["anigram", "longest"]);
@@ -181,7 +181,7 @@ fn terms_figures_from_info_of_the_build() {
     assert_eq!(built["words"], 172_820);
     assert_eq!(built["terms"], 156_473);
     assert_eq!(built["skipped"], 0);
-    let four = query(&out, &["anigram", "top", "--n", "100000"]);
+    let four = query(&out, &["anigram", "top", "--top", "100000"]);
     assert_eq!(four["terms"].as_array().unwrap().len(), 2_674, "4-letter terms");
 }
 

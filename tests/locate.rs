@@ -153,14 +153,18 @@ fn list_shows_name_words_size_and_build_time() {
     assert_eq!(names, ["alpha", "broken", "zeta"]);
     assert_eq!(rows[0]["words"], 66);
     assert_eq!(rows[0]["bytes"], std::fs::metadata(home.join("alpha.hoard")).unwrap().len());
-    assert!(rows[0]["built"].as_str().unwrap().ends_with(" UTC"));
+    // ISO 8601 UTC, the same instant as the unix seconds.
+    let built = rows[0]["built_at"].as_str().unwrap();
+    assert!(built.len() == 20 && built.as_bytes()[10] == b'T' && built.ends_with('Z'), "{built}");
+    let secs = rows[0]["built_at_unix"].as_u64().unwrap();
+    assert_eq!(&built[11..19], format!("{:02}:{:02}:{:02}", secs % 86_400 / 3600, secs % 3600 / 60, secs % 60));
     assert!(rows[0]["error"].is_null());
     assert!(rows[1]["words"].is_null() && rows[1]["error"].as_str().unwrap().contains("not a wordhoard index"));
     let text = at_home(&home, s.dir.path(), &["list"]);
     let text = String::from_utf8(text.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("Indexes in ") && lines[1].contains("words") && lines[1].contains("built"), "{text}");
-    assert!(lines[2].starts_with("  alpha") && lines[2].contains(" 66 ") && lines[2].ends_with(" UTC"), "{text}");
+    assert!(lines[2].starts_with("  alpha") && lines[2].contains(" 66 ") && lines[2].ends_with('Z'), "{text}");
     assert!(lines[3].contains("does not open"), "{text}");
 }
 
@@ -178,6 +182,26 @@ fn make_install_puts_a_binary_that_works_from_any_folder() {
     assert!(installed.status.success(), "{}", stderr(&installed));
     let wordhoard = prefix.join("bin/wordhoard");
     assert!(wordhoard.is_file());
+    // The man pages and the completions where the platform looks.
+    for file in [
+        "share/man/man1/wordhoard.1",
+        "share/man/man1/wordhoard-bee-solve.1",
+        "share/bash-completion/completions/wordhoard",
+        "share/zsh/site-functions/_wordhoard",
+        "share/fish/vendor_completions.d/wordhoard.fish",
+    ] {
+        let path = prefix.join(file);
+        assert!(std::fs::metadata(&path).is_ok_and(|m| m.len() > 100), "{file} installed");
+    }
+    let man =
+        Command::new("man").arg("-w").arg("wordhoard-bee-solve").env("MANPATH", prefix.join("share/man")).output();
+    if let Ok(man) = man {
+        assert!(String::from_utf8_lossy(&man.stdout).contains("wordhoard-bee-solve.1"), "man finds the installed page");
+    }
+    let leftovers = std::fs::read_dir(prefix.join("share/man/man1"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.'));
+    assert_eq!(leftovers.count(), 0, "no temporary files");
     let home = s.path("home");
     let elsewhere = s.path("elsewhere");
     std::fs::create_dir(&elsewhere).unwrap();

@@ -8,7 +8,7 @@ use wordhoard_query::alphabet::Folding;
 use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
 use wordhoard_query::Alphabet;
 
-use crate::error::{BuildError, BuildErrorKind};
+use crate::error::{BuildError, BuildErrorKind, ListRole};
 use crate::sorted_words::SortedWords;
 use crate::wordlist::{Skipped, WordList, WordSource};
 use crate::{anigram, bee, fst_writer};
@@ -209,8 +209,12 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     // The common and exclusion lists are read while the main lists are.
     let (list, (common_list, exclude_list)) = std::thread::scope(|s| {
         let others = s.spawn(|| {
-            let common = opts.common.as_ref().map(|c| WordList::read(std::slice::from_ref(c), &alphabet));
-            let exclude = (!opts.exclude.is_empty()).then(|| WordList::read(&opts.exclude, &alphabet));
+            let common = opts
+                .common
+                .as_ref()
+                .map(|c| WordList::read(std::slice::from_ref(c), &alphabet).map_err(|e| e.for_role(ListRole::Common)));
+            let exclude = (!opts.exclude.is_empty())
+                .then(|| WordList::read(&opts.exclude, &alphabet).map_err(|e| e.for_role(ListRole::Exclusion)));
             (common, exclude)
         });
         (WordList::read(sources, &alphabet), others.join().expect("common list thread"))

@@ -11,6 +11,27 @@ pub struct BuildError {
     kind: BuildErrorKind,
 }
 
+/// Which of a build's lists an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListRole {
+    /// A list of the index's words.
+    Words,
+    /// The list of common words.
+    Common,
+    /// A list of words to leave out.
+    Exclusion,
+}
+
+impl fmt::Display for ListRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ListRole::Words => "word list",
+            ListRole::Common => "common list",
+            ListRole::Exclusion => "exclusion list",
+        })
+    }
+}
+
 /// What went wrong in a build. Messages name the builder's parameters
 /// (`force`), not any program's flags; a CLI words them its own way.
 #[derive(Debug, Clone)]
@@ -20,6 +41,8 @@ pub enum BuildErrorKind {
     NoSources,
     /// A word list could not be opened or read.
     ReadList {
+        /// Which list it is: the words, the common list, an exclusion list.
+        role: ListRole,
         /// The list's name (its path, or `-`).
         list: String,
         /// The line being read, when the failure came mid-list.
@@ -29,6 +52,8 @@ pub enum BuildErrorKind {
     },
     /// A word list path names a folder.
     ListIsFolder {
+        /// Which list it is.
+        role: ListRole,
         /// The path.
         path: PathBuf,
     },
@@ -108,7 +133,20 @@ impl BuildError {
     }
 
     pub(crate) fn read_list(list: String, line: Option<u64>, source: std::io::Error) -> BuildError {
-        BuildError::new(BuildErrorKind::ReadList { list, line, source: Arc::new(source) })
+        BuildError::new(BuildErrorKind::ReadList { role: ListRole::Words, list, line, source: Arc::new(source) })
+    }
+
+    pub(crate) fn list_is_folder(path: PathBuf) -> BuildError {
+        BuildError::new(BuildErrorKind::ListIsFolder { role: ListRole::Words, path })
+    }
+
+    /// The same error about a list of another role (lists are read alike,
+    /// and only the caller knows which one it asked for).
+    pub(crate) fn for_role(mut self, new: ListRole) -> BuildError {
+        if let BuildErrorKind::ReadList { role, .. } | BuildErrorKind::ListIsFolder { role, .. } = &mut self.kind {
+            *role = new;
+        }
+        self
     }
 }
 
@@ -116,13 +154,15 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             BuildErrorKind::NoSources => f.write_str("no word list given; name at least one file, or - for stdin"),
-            BuildErrorKind::ReadList { list, line: None, source } => {
-                write!(f, "cannot read word list {list}: {source}")
+            BuildErrorKind::ReadList { role, list, line: None, source } => {
+                write!(f, "cannot read {role} {list}: {source}")
             }
-            BuildErrorKind::ReadList { list, line: Some(line), source } => {
-                write!(f, "{list}: line {line}: cannot read: {source}")
+            BuildErrorKind::ReadList { role, list, line: Some(line), source } => {
+                write!(f, "{role} {list}: line {line}: cannot read: {source}")
             }
-            BuildErrorKind::ListIsFolder { path } => write!(f, "{}: is a directory, not a word list", path.display()),
+            BuildErrorKind::ListIsFolder { role, path } => {
+                write!(f, "{}: is a directory, not a {role}", path.display())
+            }
             BuildErrorKind::OutOfOrder { what, key, previous } => write!(
                 f,
                 "cannot build the {what} FST: {:?} does not sort after {:?}",

@@ -47,7 +47,7 @@ pub mod wordlist;
 pub use compile::{
     build_index, default_name, AlphabetChoice, BuildOptions, BuildReport, Built, CommonReport, ExcludeReport,
 };
-pub use error::{BuildError, BuildErrorKind, OutputProblem};
+pub use error::{BuildError, BuildErrorKind, ListRole, OutputProblem};
 pub use publish::{check_output, remove_temp_files, write_atomically, PublishOptions};
 pub use sorted_words::SortedWords;
 pub use wordlist::{Skipped, WordList, WordSource};

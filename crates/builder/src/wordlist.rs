@@ -16,7 +16,7 @@ use wordhoard_query::Alphabet;
 
 use wordhoard_query::format::{Sha256 as DigestBytes, SourceFile};
 
-use crate::error::{BuildError, BuildErrorKind};
+use crate::error::BuildError;
 use crate::sorted_words::{sort_and_dedup, SortedWords};
 
 /// The longest word kept, in letters (term lengths are stored as `u8`).
@@ -74,9 +74,7 @@ impl WordSource {
                 io::copy(&mut io::stdin().lock(), &mut file).map_err(|e| BuildError::read_list("-".into(), None, e))?;
                 Ok(WordSource::Spooled { name: "-".into(), path: spool.to_path_buf() })
             }
-            WordSource::File(ref p) if p.is_dir() => {
-                Err(BuildError::new(BuildErrorKind::ListIsFolder { path: p.clone() }))
-            }
+            WordSource::File(ref p) if p.is_dir() => Err(BuildError::list_is_folder(p.clone())),
             other => Ok(other),
         }
     }
@@ -134,7 +132,7 @@ impl WordSource {
         Ok(match self {
             WordSource::File(p) => {
                 if p.is_dir() {
-                    return Err(BuildError::new(BuildErrorKind::ListIsFolder { path: p.clone() }));
+                    return Err(BuildError::list_is_folder(p.clone()));
                 }
                 let f = File::open(p).map_err(|e| BuildError::read_list(self.name(), None, e))?;
                 Box::new(f)

@@ -2,8 +2,10 @@
 //!
 //! The binary is glue: clap parses, a `cmd` module turns arguments into a
 //! query on `wordhoard-query`, and `output` prints text or JSON. Exit
-//! status: 0 success, 2 usage error, 1 anything else; errors are one line on
-//! stderr starting `error:`.
+//! status: 0 success, 2 usage error, 1 anything else. A usage error that
+//! clap finds is clap's whole message (what is missing, "a similar
+//! argument exists"); every other error is one line on stderr starting
+//! `error:`.
 
 // `unsafe` only in `malloc`: the allocator tuning that `build` asks for.
 #![deny(unsafe_code)]
@@ -18,7 +20,7 @@ use std::ffi::OsString;
 use std::io::ErrorKind as IoKind;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Compile a word list once into an index file, then answer Spelling Bee,
 /// Letter Boxed and Anigrams questions from it instantly.
@@ -29,8 +31,8 @@ use clap::{Parser, Subcommand};
                          The index folder is $WORDHOARD_HOME, else the platform's data folder \
                          (~/.local/share/wordhoard on Linux); `wordhoard list` shows what it holds.")]
 pub struct Cli {
-    /// The index: a path, or a NAME (no `/`, no `.hoard`) in the index folder
-    /// [default: $WORDHOARD_INDEX, else enable1]
+    /// The index to read (for build: to write, unless -o): a path, or a NAME
+    /// (no `/`, no `.hoard`) in the index folder [default: $WORDHOARD_INDEX, else enable1]
     #[arg(long, global = true, value_name = "PATH|NAME")]
     index: Option<OsString>,
     /// Print one JSON document on stdout instead of text
@@ -43,6 +45,9 @@ pub struct Cli {
     /// another program may change while it is read)
     #[arg(long, global = true)]
     no_mmap: bool,
+    /// Colour text output: auto (on a terminal, unless NO_COLOR is set), always, never
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: output::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -69,6 +74,24 @@ enum Command {
     Find(cmd::find::Args),
     /// Anagrams of letters (`?` a blank), of some of them (--sub), or of a phrase in words (--words)
     Anagram(cmd::anagram::Args),
+    /// Print a shell's completion script
+    #[command(
+        after_help = "Example: wordhoard completions bash > ~/.local/share/bash-completion/completions/wordhoard\n\
+                            \x20        wordhoard completions zsh > ~/.zfunc/_wordhoard   (a folder on $fpath)\n\
+                            `make install` installs them for bash, zsh and fish."
+    )]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page, or write every page (one per command) into a folder
+    #[command(after_help = "Example: wordhoard man | man -l -\n\
+                            \x20        wordhoard man --dir ~/.local/share/man/man1   (wordhoard.1, wordhoard-bee.1, ...)")]
+    Man {
+        /// Write wordhoard.1 and a page per command into DIR instead
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 /// An error that is the user's input: exit status 2.
@@ -89,10 +112,13 @@ fn main() -> ExitCode {
         let at = info.location().map_or(String::new(), |l| format!(" at {}:{}", l.file(), l.line()));
         eprintln!("error: internal error{at}; please report it (wordhoard {})", env!("CARGO_PKG_VERSION"));
     }));
-    let cli = match Cli::try_parse() {
+    let parsed =
+        Cli::command().color(clap_color(std::env::args_os())).try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
     };
+    output::set_look(output::Look::for_stdout(cli.color));
     let result = run(cli);
     stop::clear_progress();
     match result {
@@ -130,7 +156,34 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Anigram(c) => cmd::anigram::run(&ctx, c),
         Command::Find(args) => cmd::find::run(&ctx, args),
         Command::Anagram(args) => cmd::anagram::run(&ctx, args),
+        Command::Completions { shell } => cmd::shell::completions(Cli::command(), shell),
+        Command::Man { dir } => cmd::shell::man(Cli::command(), dir.as_deref()),
     }
+}
+
+/// `--color` as clap's own choice, for its help and errors: read from the
+/// arguments before clap parses them, as an error may come first.
+fn clap_color(args: impl Iterator<Item = OsString>) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    let mut args = args.skip(1);
+    while let Some(arg) = args.next() {
+        let arg = arg.to_string_lossy().into_owned();
+        if arg == "--" {
+            break;
+        }
+        let value = match arg.strip_prefix("--color") {
+            Some("") => args.next().map(|v| v.to_string_lossy().into_owned()),
+            Some(v) => v.strip_prefix('=').map(str::to_string),
+            None => None,
+        };
+        choice = match value.as_deref() {
+            Some("always") => clap::ColorChoice::Always,
+            Some("never") => clap::ColorChoice::Never,
+            Some("auto") => clap::ColorChoice::Auto,
+            _ => choice,
+        };
+    }
+    choice
 }
 
 /// Prints an error as one line and picks the exit status.
@@ -147,20 +200,13 @@ fn report(e: anyhow::Error) -> ExitCode {
     ExitCode::from(if usage { 2 } else { 1 })
 }
 
-/// clap's errors are several lines; keep the first and add a hint.
+/// clap's help and version go to stdout (exit 0); its errors are printed
+/// whole, with what is missing and clap's "similar argument" tip (exit 2).
 fn clap_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
+    let _ = e.print();
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = e.print();
-            ExitCode::from(if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 })
-        }
-        _ => {
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("error: {first} (see `wordhoard --help`, or `--help` after any command)");
-            ExitCode::from(2)
-        }
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
+        _ => ExitCode::from(2),
     }
 }

@@ -1,6 +1,8 @@
-//! Printing: one JSON document, or text laid out for people.
+//! Printing: one JSON document, or text laid out for people, in colour
+//! on a terminal and in the terminal's width.
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use anyhow::Result;
 use serde_json::Value;
@@ -18,6 +20,136 @@ pub fn emit(json: bool, value: impl FnOnce() -> Value, text: impl FnOnce(&mut St
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
     Ok(())
+}
+
+/// How text looks: decided once, in `main`, from `--color`, the
+/// environment and whether stdout is a terminal. Process-wide on purpose:
+/// the binary owns its stdout (the library never colours anything).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// Whether to colour text.
+    pub color: bool,
+    /// The width to lay text out in.
+    pub width: usize,
+}
+
+/// The width when stdout is not a terminal, and the sane range otherwise.
+pub const DEFAULT_WIDTH: usize = 80;
+const WIDTHS: std::ops::RangeInclusive<usize> = 40..=200;
+
+static LOOK: OnceLock<Look> = OnceLock::new();
+
+/// `--color`: whether to colour text output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal that wants colour (not with `NO_COLOR` set, or `TERM=dumb`)
+    Auto,
+    /// Always, even into a pipe or with `NO_COLOR`
+    Always,
+    /// Never
+    Never,
+}
+
+impl Look {
+    /// The look for stdout: colour by `choice`, width by the terminal.
+    pub fn for_stdout(choice: ColorChoice) -> Look {
+        use std::io::IsTerminal;
+        let terminal = std::io::stdout().is_terminal();
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => terminal && !anstyle_query::no_color() && anstyle_query::term_supports_color(),
+        };
+        #[cfg(windows)]
+        let color =
+            color && (choice == ColorChoice::Always || anstyle_query::windows::enable_ansi_colors() != Some(false));
+        // terminal_size asks stdout first, which is the terminal here.
+        let width = match terminal_size::terminal_size() {
+            Some((terminal_size::Width(w), _)) if terminal => (w as usize).clamp(*WIDTHS.start(), *WIDTHS.end()),
+            _ => DEFAULT_WIDTH,
+        };
+        Look { color, width }
+    }
+}
+
+/// Sets the look; the first call wins.
+pub fn set_look(look: Look) {
+    let _ = LOOK.set(look);
+}
+
+fn look() -> Look {
+    LOOK.get().copied().unwrap_or(Look { color: false, width: DEFAULT_WIDTH })
+}
+
+/// The width to lay text out in.
+pub fn width() -> usize {
+    look().width
+}
+
+/// What a piece of text is, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paint {
+    /// A Spelling Bee centre letter.
+    Center,
+    /// A pangram.
+    Pangram,
+    /// A word on the common list.
+    Common,
+    /// A rank's name.
+    Rank,
+    /// An accepted guess.
+    Good,
+    /// A rejected guess.
+    Bad,
+}
+
+impl Paint {
+    fn style(self) -> anstyle::Style {
+        use anstyle::{AnsiColor, Style};
+        let fg = |c: AnsiColor| Style::new().fg_color(Some(c.into()));
+        match self {
+            Paint::Center => fg(AnsiColor::Yellow).bold(),
+            Paint::Pangram => fg(AnsiColor::Magenta).bold(),
+            Paint::Common => fg(AnsiColor::Green),
+            Paint::Rank => fg(AnsiColor::Cyan).bold(),
+            Paint::Good => fg(AnsiColor::Green),
+            Paint::Bad => fg(AnsiColor::Red),
+        }
+    }
+}
+
+/// `text` in its colour when colour is on, else as it is.
+pub fn paint(what: Paint, text: impl std::fmt::Display) -> String {
+    if look().color {
+        let style = what.style();
+        format!("{}{text}{}", style.render(), style.render_reset())
+    } else {
+        text.to_string()
+    }
+}
+
+/// The characters of `text` a terminal shows: colour codes (`ESC [ ... m`)
+/// take no room.
+pub fn visible_len(text: &str) -> usize {
+    let mut n = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// `text` padded with spaces to `width` visible characters.
+pub fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(visible_len(text))))
 }
 
 /// Text from an index (or a file name) made safe for a terminal: control
@@ -53,11 +185,11 @@ pub fn plural(n: impl Into<u128> + Copy, thing: &str) -> String {
     format!("{} {thing}{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
-/// Unix seconds as `2026-11-23 11:40 UTC`.
+/// Unix seconds as ISO 8601 UTC: `2026-11-23T11:40:05Z`.
 pub fn utc_time(unix_secs: u64) -> String {
     let (days, secs) = (unix_secs / 86_400, unix_secs % 86_400);
     let (y, m, d) = civil_from_days(days as i64);
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", secs / 3600, secs % 3600 / 60)
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", secs / 3600, secs % 3600 / 60, secs % 60)
 }
 
 /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
@@ -79,18 +211,19 @@ pub fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
-/// Lays out items in aligned columns within `width`, each line indented.
+/// Lays out items in aligned columns within `width`, each line indented;
+/// colour codes in items take no room.
 pub fn columns(out: &mut String, items: &[String], indent: usize, width: usize) {
     if items.is_empty() {
         return;
     }
-    let cell = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
+    let cell = items.iter().map(|s| visible_len(s)).max().unwrap_or(0) + 2;
     let per_line = ((width.saturating_sub(indent)) / cell).max(1);
     for line in items.chunks(per_line) {
         out.push_str(&" ".repeat(indent));
         let mut row = String::new();
         for item in line {
-            row.push_str(&format!("{item:<cell$}"));
+            row.push_str(&pad(item, cell));
         }
         out.push_str(row.trim_end());
         out.push('\n');
@@ -130,10 +263,10 @@ mod tests {
 
     #[test]
     fn formats_times_against_known_dates() {
-        assert_eq!(utc_time(0), "1970-01-01 00:00 UTC");
-        assert_eq!(utc_time(951_782_400), "2000-02-29 00:00 UTC");
-        assert_eq!(utc_time(1_795_433_100), "2026-11-23 11:25 UTC");
-        assert_eq!(utc_time(4_107_542_399), "2100-02-28 23:59 UTC");
+        assert_eq!(utc_time(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc_time(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc_time(1_795_433_105), "2026-11-23T11:25:05Z");
+        assert_eq!(utc_time(4_107_542_399), "2100-02-28T23:59:59Z");
     }
 
     #[test]
@@ -150,6 +283,20 @@ mod tests {
             assert!(now.2 <= 31 && !(now.1 == 2 && now.2 > 29));
             last = now;
         }
+    }
+
+    #[test]
+    fn colour_codes_take_no_room() {
+        let red = anstyle::Style::new().fg_color(Some(anstyle::AnsiColor::Red.into()));
+        let word = format!("{}ride{}", red.render(), red.render_reset());
+        assert_eq!(visible_len(&word), 4);
+        assert_eq!(visible_len("caf\u{e9}"), 4);
+        assert_eq!(visible_len(&pad(&word, 6)), 6);
+        let mut plain = String::new();
+        columns(&mut plain, &["ride".into(), "dire".into(), "ired".into()], 2, 14);
+        let mut coloured = String::new();
+        columns(&mut coloured, &[word.clone(), "dire".into(), "ired".into()], 2, 14);
+        assert_eq!(coloured.replace(&word, "ride"), plain, "the same layout with and without colour");
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
                     .map(|a| if a.blanks.is_empty() { a.word.clone() } else { format!("{} (?={})", a.word, a.blanks) })
                     .collect();
                 let _ = writeln!(out, "{len} letters:");
-                columns(out, &run, 2, 80);
+                columns(out, &run, 2, crate::output::width());
                 at += run.len();
             }
             summary(out, words.len(), count, "word");

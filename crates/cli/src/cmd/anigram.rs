@@ -47,11 +47,11 @@ pub enum Command {
         goal_len: usize,
     },
     /// The starting terms with the most games
-    #[command(after_help = "Example: wordhoard anigram top --n 5")]
+    #[command(after_help = "Example: wordhoard anigram top --top 5")]
     Top {
-        /// How many terms to list
-        #[arg(long, short = 'n', default_value_t = 10, value_name = "N")]
-        n: usize,
+        /// How many terms to list (0: all)
+        #[arg(long, short = 'n', alias = "n", default_value_t = 10, value_name = "N")]
+        top: usize,
         /// Letters in a game's first term
         #[arg(long, default_value_t = START_LEN, value_name = "L")]
         start_len: usize,
@@ -120,8 +120,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 },
             )
         }
-        Command::Top { n, start_len, goal_len } => {
-            let top = a.top(n, Game { start_len, goal_len }).map_err(query_err)?;
+        Command::Top { top, start_len, goal_len } => {
+            let top = a.top(super::all_if_zero(top), Game { start_len, goal_len }).map_err(query_err)?;
             let json = || {
                 json!({"start_len": start_len, "goal_len": goal_len,
                        "terms": top.iter().map(|t| json!({"term": t.term, "games": t.games, "words": t.words})).collect::<Vec<_>>()})

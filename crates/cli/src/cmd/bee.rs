@@ -9,7 +9,7 @@ use wordhoard_query::bee::{self, Bounds, GenerateOptions, Hints, Puzzle, Solutio
 use wordhoard_query::{json, Index, LetterSet};
 
 use super::{query_err, Context};
-use crate::output::{columns, emit, plural, thousands, upper};
+use crate::output::{columns, emit, paint, plural, thousands, upper, width, Paint};
 
 /// The Spelling Bee commands.
 #[derive(Subcommand)]
@@ -35,7 +35,7 @@ pub enum Command {
     /// The highest-scoring honeycombs
     #[command(after_help = "Example: wordhoard bee best --top 5 --exclude ''")]
     Best {
-        /// How many to list
+        /// How many to list (0: all)
         #[arg(long, default_value_t = 10, value_name = "N")]
         top: usize,
         /// Letters no honeycomb may have ('' allows all) [default: s on an a-z index, none elsewhere]
@@ -156,8 +156,28 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
 
 type Idx = Index<wordhoard_query::FileBytes>;
 
+/// Excluded letters as a reader says them: `E, S`.
+fn spelled(index: &Idx, letters: LetterSet) -> String {
+    index.alphabet().letters_of(letters).chars().map(upper).collect::<Vec<_>>().join(", ")
+}
+
+/// The honeycomb typed, with a notice on stderr (not an error) when the
+/// centre was taken by default, and when it is not the NYT's 7 letters.
 fn puzzle(index: &Idx, args: &HoneycombArgs) -> Result<Puzzle> {
-    Puzzle::parse(index.alphabet(), &args.letters, args.center.as_deref()).map_err(query_err)
+    let puzzle = Puzzle::parse(index.alphabet(), &args.letters, args.center.as_deref()).map_err(query_err)?;
+    let letters = puzzle.letters.len();
+    if letters != bee::HONEYCOMB_LETTERS {
+        eprintln!(
+            "note: {} in this honeycomb; the NYT's have {}",
+            plural(letters as u64, "letter"),
+            bee::HONEYCOMB_LETTERS
+        );
+    }
+    if args.center.is_none() {
+        let center = index.alphabet().char_at(puzzle.center);
+        eprintln!("note: centre {}, the first letter given (--center picks another)", upper(center));
+    }
+    Ok(puzzle)
 }
 
 /// The letters `--exclude` names; without it, S on an English (a-z)
@@ -174,11 +194,13 @@ fn honeycomb_picture(out: &mut String, letters: &str, center: char) {
     let outer: Vec<String> = letters.chars().filter(|&c| c != center).map(up).collect();
     if outer.len() == 6 {
         let _ = writeln!(out, "       {}   {}", outer[0], outer[1]);
-        let _ = writeln!(out, "     {}  [{}]  {}", outer[2], up(center), outer[3]);
+        let _ = writeln!(out, "     {}  {}  {}", outer[2], paint(Paint::Center, format!("[{}]", up(center))), outer[3]);
         let _ = writeln!(out, "       {}   {}", outer[4], outer[5]);
     } else {
-        let row: Vec<String> =
-            letters.chars().map(|c| if c == center { format!("[{}]", up(c)) } else { up(c).to_string() }).collect();
+        let row: Vec<String> = letters
+            .chars()
+            .map(|c| if c == center { paint(Paint::Center, format!("[{}]", up(c))) } else { up(c) })
+            .collect();
         let _ = writeln!(out, "     {}", row.join(" "));
     }
 }
@@ -199,11 +221,15 @@ fn solution_heading(out: &mut String, s: &Solution) {
 
 fn solution_text(out: &mut String, s: &Solution) {
     solution_heading(out, s);
-    let pangrams: Vec<String> =
-        s.words.iter().filter(|w| w.pangram).map(|w| format!("{} ({})", w.word, w.score)).collect();
+    let pangrams: Vec<String> = s
+        .words
+        .iter()
+        .filter(|w| w.pangram)
+        .map(|w| paint(Paint::Pangram, format!("{} ({})", w.word, w.score)))
+        .collect();
     if !pangrams.is_empty() {
         let _ = writeln!(out, "\nPangrams");
-        columns(out, &pangrams, 2, 80);
+        columns(out, &pangrams, 2, width());
     }
     let max_len = s.words.iter().map(|w| w.word.chars().count()).max().unwrap_or(0);
     for len in bee::MIN_WORD_LEN..=max_len {
@@ -211,14 +237,14 @@ fn solution_text(out: &mut String, s: &Solution) {
             .words
             .iter()
             .filter(|w| w.word.chars().count() == len)
-            .map(|w| format!("{}{}", w.word, if w.pangram { "*" } else { "" }))
+            .map(|w| if w.pangram { paint(Paint::Pangram, format!("{}*", w.word)) } else { w.word.clone() })
             .collect();
         if words.is_empty() {
             continue;
         }
         let points: u32 = s.words.iter().filter(|w| w.word.chars().count() == len).map(|w| w.score).sum();
         let _ = writeln!(out, "\n{len} letters: {}, {}", plural(words.len() as u64, "word"), plural(points, "point"));
-        columns(out, &words, 2, 80);
+        columns(out, &words, 2, width());
     }
     if s.words.iter().any(|w| w.pangram) {
         let _ = writeln!(out, "\n* pangram (+{} points)", bee::PANGRAM_BONUS);
@@ -264,7 +290,7 @@ fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs, opts: &SolveOptions)
                 plural(g.score, "point")
             );
             let items: Vec<String> = g.words.iter().map(|w| format!("{}({})", w.word, w.score)).collect();
-            fill(out, &items, 80);
+            fill(out, &items, width());
         }
     })
 }
@@ -287,7 +313,7 @@ fn fill(out: &mut String, items: &[String], width: usize) {
 
 fn best(ctx: &Context, index: &Idx, top: usize, exclude: &Option<String>, opts: &SolveOptions) -> Result<()> {
     let excluded = exclude_set(index, exclude)?;
-    let combs = bee::best(index, top, excluded, opts).map_err(query_err)?;
+    let combs = bee::best(index, super::all_if_zero(top), excluded, opts).map_err(query_err)?;
     let json = || {
         json!({
             "exclude": index.alphabet().letters_of(excluded),
@@ -298,7 +324,7 @@ fn best(ctx: &Context, index: &Idx, top: usize, exclude: &Option<String>, opts: 
         let without = if excluded.is_empty() {
             "any letters".to_string()
         } else {
-            format!("no {}", index.alphabet().letters_of(excluded).to_uppercase())
+            format!("without {}", spelled(index, excluded))
         };
         let _ = writeln!(out, "Best honeycombs ({without}):");
         let _ = writeln!(
@@ -330,11 +356,8 @@ fn stats(ctx: &Context, index: &Idx, exclude: &Option<String>) -> Result<()> {
                "exclude": index.alphabet().letters_of(excluded)})
     };
     emit(ctx.json, json, |out| {
-        let without = if excluded.is_empty() {
-            String::new()
-        } else {
-            format!(", without {}", index.alphabet().letters_of(excluded).to_uppercase())
-        };
+        let without =
+            if excluded.is_empty() { String::new() } else { format!(", without {}", spelled(index, excluded)) };
         let rows = [
             ("words", st.words),
             (
@@ -345,8 +368,9 @@ fn stats(ctx: &Context, index: &Idx, exclude: &Option<String>) -> Result<()> {
             ("pangram letter sets", st.pangram_lettersets),
             ("candidate honeycombs", st.candidate_honeycombs),
         ];
+        let label = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
         for (k, v) in rows {
-            let _ = writeln!(out, "{k:<40} {:>9}", thousands(v));
+            let _ = writeln!(out, "{k:<label$}  {:>9}", thousands(v));
         }
     })
 }
@@ -417,7 +441,7 @@ fn grid_text(
     let _ = writeln!(out, "{:>5}", total);
     let _ = writeln!(out, "\nTwo letter list:");
     let pairs: Vec<String> = two_letter.iter().map(|(k, n)| format!("{}-{n}", k.to_uppercase())).collect();
-    columns(out, &pairs, 2, 80);
+    columns(out, &pairs, 2, width());
 }
 
 /// The words of a `--found` file (or stdin): whitespace-separated.
@@ -447,7 +471,8 @@ fn progress_text(out: &mut String, p: &bee::Progress) {
                 Some(bee::Reason::NotInList) => "not in the word list".into(),
                 Some(bee::Reason::Repeat) => "already found".into(),
             };
-            let mark = if v.reason.is_none() { "+" } else { "-" };
+            let (mark, paint_as) = if v.reason.is_none() { ("+", Paint::Good) } else { ("-", Paint::Bad) };
+            let verdict = if v.pangram { paint(Paint::Pangram, verdict) } else { paint(paint_as, verdict) };
             let _ = writeln!(out, "  {mark} {:<width$}  {verdict}", v.word.to_uppercase());
         }
     }
@@ -456,7 +481,7 @@ fn progress_text(out: &mut String, p: &bee::Progress) {
         "\nFound {} for {}: {} ({}).",
         plural(p.found_count as u64, "word"),
         plural(p.found_score, "point"),
-        p.rank.name,
+        paint(Paint::Rank, p.rank.name),
         thousands(p.rank.score)
     );
     match &p.next {
@@ -495,6 +520,6 @@ fn hints_text(out: &mut String, h: &Hints) {
     grid_text(out, &h.grid, &h.two_letter, s.words.len());
     let _ = writeln!(out, "\nRanks:");
     for r in &h.ranks {
-        let _ = writeln!(out, "  {:<11} {:>6}", r.name, thousands(r.score));
+        let _ = writeln!(out, "  {} {:>6}", paint(Paint::Rank, format!("{:<11}", r.name)), thousands(r.score));
     }
 }

@@ -13,7 +13,7 @@ use wordhoard_query::boxed::{
 use wordhoard_query::json;
 
 use super::{query_err, Context};
-use crate::output::{emit, plural, thousands, upper};
+use crate::output::{emit, pad, paint, plural, thousands, upper, visible_len, Paint};
 
 /// `boxed`: a subcommand, or the sides of a box to solve.
 #[derive(clap::Args)]
@@ -190,7 +190,13 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
             } else {
                 let names: Vec<String> = words
                     .iter()
-                    .map(|w| if mark_common && w.common { format!("{}+", w.word) } else { w.word.clone() })
+                    .map(|w| {
+                        if mark_common && w.common {
+                            paint(Paint::Common, format!("{}+", w.word))
+                        } else {
+                            w.word.clone()
+                        }
+                    })
                     .collect();
                 match &widths {
                     Some(widths) => write_row(&mut out, n, &names, widths),
@@ -331,15 +337,11 @@ fn summary_text(out: &mut String, summary: &Summary) {
 
 /// Each word position's width over `rows`.
 fn column_widths(rows: &[Vec<String>], max_words: usize) -> Vec<usize> {
-    (0..max_words).map(|i| rows.iter().filter_map(|s| s.get(i)).map(String::len).max().unwrap_or(0)).collect()
+    (0..max_words).map(|i| rows.iter().filter_map(|s| s.get(i)).map(|w| visible_len(w)).max().unwrap_or(0)).collect()
 }
 
 fn write_row(out: &mut impl Write, n: u128, row: &[String], widths: &[usize]) -> std::io::Result<()> {
-    let cells: Vec<String> = row
-        .iter()
-        .enumerate()
-        .map(|(i, w)| format!("{w:<width$}", width = widths.get(i).copied().unwrap_or(0)))
-        .collect();
+    let cells: Vec<String> = row.iter().enumerate().map(|(i, w)| pad(w, widths.get(i).copied().unwrap_or(0))).collect();
     writeln!(out, "  {n:>3}. {}", cells.join("  ").trim_end())
 }
 

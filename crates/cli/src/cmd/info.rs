@@ -45,7 +45,7 @@ pub fn list(ctx: &Context) -> Result<()> {
                 "bytes": l.bytes,
                 "words": l.opened.as_ref().ok().map(|o| o.0),
                 "built_at_unix": l.opened.as_ref().ok().map(|o| o.1),
-                "built": l.opened.as_ref().ok().map(|o| utc_time(o.1)),
+                "built_at": l.opened.as_ref().ok().map(|o| utc_time(o.1)),
                 "error": l.opened.as_ref().err(),
             })).collect::<Vec<_>>(),
         })
@@ -99,6 +99,7 @@ pub fn info(ctx: &Context) -> Result<()> {
             "excluded_words": meta.excluded_count,
             "exclude_sources": meta.exclude_sources.iter().map(source_json).collect::<Vec<_>>(),
             "tool_version": meta.tool_version,
+            "built_at": utc_time(meta.built_at_unix),
             "built_at_unix": meta.built_at_unix,
             "bytes": index.as_bytes().len(),
             "sections": sections.iter().map(|(n, o, l, c)| json!({"name": n, "offset": o, "bytes": l, "crc32": format!("{c:08x}")})).collect::<Vec<_>>(),
@@ -145,12 +146,22 @@ pub fn info(ctx: &Context) -> Result<()> {
             ("built by", format!("wordhoard {} on {}", shown(&meta.tool_version), utc_time(meta.built_at_unix))),
             ("size", format!("{} bytes", thousands(index.as_bytes().len() as u64))),
         ];
+        let label = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
         for (k, v) in rows {
-            let _ = writeln!(s, "  {k:<14} {v}");
+            let _ = writeln!(s, "  {k:<label$}  {v}");
         }
         let _ = writeln!(s, "Sections:");
+        let name_width = sections.iter().map(|(n, ..)| n.chars().count()).max().unwrap_or(0);
+        let bytes_width = sections.iter().map(|(_, _, l, _)| thousands(*l).len()).max().unwrap_or(0);
+        let offset_width = sections.iter().map(|(_, o, ..)| thousands(*o).len()).max().unwrap_or(0);
         for (name, offset, len, crc) in &sections {
-            let _ = writeln!(s, "  {name:<14} {:>12} bytes at {offset:>9}  crc32 {crc:08x}", thousands(*len));
+            let _ = writeln!(
+                s,
+                "  {:<name_width$}  {:>bytes_width$} bytes at {:>offset_width$}  crc32 {crc:08x}",
+                shown(name),
+                thousands(*len),
+                thousands(*offset)
+            );
         }
     })
 }
@@ -176,10 +187,17 @@ pub fn verify(ctx: &Context) -> Result<()> {
             })
         },
         |s| {
+            let name_width = checks.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
+            let bytes_width = checks.iter().map(|c| thousands(c.len).len()).max().unwrap_or(0);
             for c in &checks {
                 let status =
                     if c.ok { "ok".to_string() } else { format!("BAD: {}", c.problem.as_deref().unwrap_or("")) };
-                let _ = writeln!(s, "  {:<14} {:>12} bytes  {status}", c.name, thousands(c.len));
+                let _ = writeln!(
+                    s,
+                    "  {:<name_width$}  {:>bytes_width$} bytes  {status}",
+                    shown(&c.name),
+                    thousands(c.len)
+                );
             }
             if bad.is_none() {
                 let _ = writeln!(s, "{}: all {} sections verified", path.display(), checks.len());

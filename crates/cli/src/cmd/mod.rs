@@ -8,6 +8,7 @@ pub mod boxed;
 pub mod build;
 pub mod find;
 pub mod info;
+pub mod shell;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -17,6 +18,16 @@ use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 
 use crate::locate::{self, IndexChoice};
 use crate::UsageError;
+
+/// The one rule for every count of things to list (`--top`, `--limit`):
+/// 0 means all of them.
+pub fn all_if_zero(n: usize) -> usize {
+    if n == 0 {
+        usize::MAX
+    } else {
+        n
+    }
+}
 
 /// How the word tools list words: `--limit K` and `--common-only`.
 #[derive(clap::Args)]
