@@ -24,7 +24,7 @@ step bee solve aeginrt --center r | head -20
 step bee hints aeginrt --center r
 step anigram unscramble deir
 step anigram count
-step anigram top --n 5
+step anigram top --top 5
 step anigram longest
 step boxed solve riu pgh lcs yao --limit 5
 printf '\nThe binary is %s; `make install` puts it on your PATH (~/.local/bin), or run: cargo install --path crates/cli --locked\n' "$root/$wh"

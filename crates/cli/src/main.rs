@@ -29,7 +29,9 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 #[command(after_help = "Start with: wordhoard build enable1.txt --common popular.txt (writes enable1, the default \
                          index, into the index folder), or `make demo` in a wordhoard checkout.\n\
                          The index folder is $WORDHOARD_HOME, else the platform's data folder \
-                         (~/.local/share/wordhoard on Linux); `wordhoard list` shows what it holds.")]
+                         (~/.local/share/wordhoard on Linux); `wordhoard list` shows what it holds.\n\
+                         --top N and --limit N count what is listed; 0 lists all. \
+                         Exit status: 0 success, 1 error, 2 usage error.")]
 pub struct Cli {
     /// The index to read (for build: to write, unless -o): a path, or a NAME
     /// (no `/`, no `.hoard`) in the index folder [default: $WORDHOARD_INDEX, else enable1]
@@ -46,7 +48,7 @@ pub struct Cli {
     #[arg(long, global = true)]
     no_mmap: bool,
     /// Colour text output: auto (on a terminal, unless NO_COLOR is set), always, never
-    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto", hide_possible_values = true)]
     color: output::ColorChoice,
     #[command(subcommand)]
     command: Command,
