@@ -164,13 +164,13 @@ test("a phone-sized screen: nothing wider than the screen", async () => {
   const { page, context, errors } = await openPage(env.browser, env.url, {
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
   });
-  for (const [tab, fill, button] of [
-    ["#tab-bee", ["#bee-letters", "aeginrt"], "#bee-form button[type=submit]"],
-    ["#tab-boxed", ["#boxed-sides", "riu pgh lcs yao"], "#boxed-form button[type=submit]"],
-    ["#tab-anigram", ["#anigram-letters", "deir"], "#chain-button"],
+  for (const [tab, fills, button] of [
+    ["#tab-bee", [["#bee-letters", "aeginrt"], ["#bee-center", "r"]], "#bee-form button[type=submit]"],
+    ["#tab-boxed", [["#boxed-sides", "riu pgh lcs yao"]], "#boxed-form button[type=submit]"],
+    ["#tab-anigram", [["#anigram-letters", "deir"]], "#chain-button"],
   ]) {
     await page.tap(tab);
-    await page.fill(...fill);
+    for (const fill of fills) await page.fill(...fill);
     await page.tap(button);
     await page.waitForTimeout(50);
     const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
