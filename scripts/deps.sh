@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Installs what the tests and benchmarks need beyond Rust, from Debian:
-#   an      the multi-word anagram finder `anagram --words` is compared with
-#   zsh     parses the zsh completion script (`completions zsh`)
-#   man-db  renders the man pages (`man -l`), with groff
+#   an        the multi-word anagram finder `anagram --words` is compared with
+#   zsh       parses the zsh completion script (`completions zsh`)
+#   man-db    renders the man pages (`man -l`), with groff
+#   chromium  the browser `make test-web` drives (only when named)
 # Does nothing for what is there; says how when it cannot install.
+# Usage: scripts/deps.sh [PACKAGE...]   (default: an zsh man-db)
 set -euo pipefail
 
 have() {
   case $1 in
     an) command -v an >/dev/null 2>&1 || [ -x /usr/games/an ] ;;
     man-db) command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 ;;
+    chromium) [ -x /usr/bin/chromium ] ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
   esac
 }
 
 missing=()
-for package in an zsh man-db; do
+[ $# -gt 0 ] || set -- an zsh man-db
+for package in "$@"; do
   have "$package" || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
