@@ -190,7 +190,16 @@ fn colour_only_on_a_terminal_or_when_asked() {
     // JSON is never coloured.
     assert!(!on_terminal(&idx, &[&solve[..], &["--json", "--color", "always"]].concat(), 80, &[]).contains(ESC));
 
-    // Common words (boxed), ranks and verdicts (check).
+    // Common words (bee solve, find, boxed), ranks and verdicts (check).
+    // golden-common.txt holds `game`, not `glam`.
+    let common = std::fs::read_to_string(common::repo().join("tests/data/golden-common.txt")).unwrap();
+    assert!(common.lines().any(|w| w == "game") && !common.lines().any(|w| w == "glam"));
+    let found = stdout(&on(&idx, &["find", "g*", "--color", "always"]));
+    assert!(found.contains(&format!("{ESC}[32mgame{ESC}[0m\n")) && found.contains("\nglam\n"), "{found}");
+    let solved = stdout(&on(&idx, &["bee", "solve", "aeglmps", "-c", "g", "--color", "always"]));
+    assert!(solved.contains(&format!("{ESC}[32mgame{ESC}[0m")) && solved.contains(" glam"), "{solved}");
+    let common_only = stdout(&on(&idx, &["bee", "solve", "aeglmps", "-c", "g", "--color", "always", "--common-only"]));
+    assert!(!common_only.contains(&format!("{ESC}[32m")), "every word is common: none marked\n{common_only}");
     let boxed = stdout(&on(&idx, &["boxed", "riu", "pgh", "lcs", "yao", "--color", "always"]));
     assert!(boxed.contains(&format!("{ESC}[32mgracious+{ESC}[0m")), "{boxed}");
     let check = stdout(&on(&idx, &["bee", "check", "aeginrt", "-c", "r", "granite", "tine", "--color", "always"]));

@@ -232,12 +232,18 @@ fn solution_text(out: &mut String, s: &Solution) {
         columns(out, &pangrams, 2, width());
     }
     let max_len = s.words.iter().map(|w| w.word.chars().count()).max().unwrap_or(0);
+    // Colour marks common words, unless every word is (--common-only).
+    let mark_common = s.words.iter().any(|w| !w.common);
     for len in bee::MIN_WORD_LEN..=max_len {
         let words: Vec<String> = s
             .words
             .iter()
             .filter(|w| w.word.chars().count() == len)
-            .map(|w| if w.pangram { paint(Paint::Pangram, format!("{}*", w.word)) } else { w.word.clone() })
+            .map(|w| match (w.pangram, w.common) {
+                (true, _) => paint(Paint::Pangram, format!("{}*", w.word)),
+                (false, true) if mark_common => paint(Paint::Common, &w.word),
+                _ => w.word.clone(),
+            })
             .collect();
         if words.is_empty() {
             continue;

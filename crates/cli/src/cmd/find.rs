@@ -7,7 +7,7 @@ use serde_json::json;
 use wordhoard_query::find::{self, FindOptions, Pattern};
 
 use super::{query_err, Context};
-use crate::output::{plural, thousands};
+use crate::output::{paint, plural, thousands, Paint};
 
 /// Arguments of `find`.
 #[derive(clap::Args)]
@@ -37,7 +37,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let mut listed: Vec<String> = Vec::new();
     let mut failed = None;
     let mut shown = 0usize;
-    let count = find::find(&index, &pattern, &opts, |word, _| {
+    // Colour marks common words (when the index has a list and all words show).
+    let mark_common = index.has_common_list() && !args.list.common_only;
+    let count = find::find(&index, &pattern, &opts, |word, common| {
         if args.list.limit != 0 && shown >= args.list.limit {
             return;
         }
@@ -46,6 +48,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             listed.push(word.to_string());
         } else if failed.is_none() {
             crate::stop::tick();
+            let word = if mark_common && common { paint(Paint::Common, word) } else { word.to_string() };
             let written = writeln!(out, "{word}").and_then(|()| if terminal { out.flush() } else { Ok(()) });
             failed = written.err();
         }
