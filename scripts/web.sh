@@ -3,6 +3,7 @@
 #   index.html, app.js, style.css   (web/, as written)
 #   pkg/wordhoard_web{.js,_bg.wasm} (crates/web, by wasm-bindgen)
 #   enable1.hoard                   (the index the page fetches)
+#   *.gz of the large files         (sent to browsers that accept gzip)
 # then prints what a visitor downloads, raw and gzip-compressed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,6 +32,11 @@ if [ -f "$dist/enable1.hoard" ] && [ "$dist/enable1.hoard" -nt target/release/wo
 else
   target/release/wordhoard build "$enable1" "${common[@]}" --name enable1 -o "$dist.tmp/enable1.hoard" >/dev/null
 fi
+# Compressed copies, which web/serve.mjs sends to browsers that take gzip
+# (a static host can serve them the same way).
+for f in enable1.hoard pkg/wordhoard_web_bg.wasm pkg/wordhoard_web.js app.js; do
+  gzip -9 -k -n "$dist.tmp/$f"
+done
 rm -rf "$dist"
 mv "$dist.tmp" "$dist"
 

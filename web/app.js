@@ -22,24 +22,34 @@ window.wordhoard = state;
 const params = new URLSearchParams(location.search);
 const indexUrl = params.get("index") || "enable1.hoard";
 
-/** The index file's bytes, with the download's progress shown. */
+/** The index file's bytes, with the download's progress shown. A server
+ * may compress the file (Content-Encoding: gzip): then Content-Length is
+ * the compressed size, so it only paces the progress bar, and the bytes
+ * are gathered as they come. */
 async function fetchIndex(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`cannot fetch ${url}: HTTP ${response.status}`);
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const encoded = (response.headers.get("content-encoding") ?? "identity") !== "identity";
   const total = Number(response.headers.get("content-length")) || 0;
-  if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
-  const bytes = new Uint8Array(total);
-  const reader = response.body.getReader();
+  const expected = encoded ? total * 2.4 : total; // an index compresses to about 42%
+  const chunks = [];
   let at = 0;
+  const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (at + value.length > total) throw new Error(`${url} is longer than its Content-Length`);
-    bytes.set(value, at);
+    chunks.push(value);
     at += value.length;
-    $("progress").value = at / total;
+    if (expected) $("progress").value = Math.min(at / expected, 1);
   }
-  if (at !== total) throw new Error(`${url} ended after ${fmt(at)} of ${fmt(total)} bytes`);
+  if (!encoded && total && at !== total) throw new Error(`${url} ended after ${fmt(at)} of ${fmt(total)} bytes`);
+  const bytes = new Uint8Array(at);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
   return bytes;
 }
 

@@ -1,6 +1,8 @@
 // A static file server for web/dist on localhost, with the MIME types a
 // WebAssembly page needs (application/wasm lets the browser compile the
-// module while it downloads). Node's standard library only.
+// module while it downloads), and FILE.gz sent compressed in place of FILE
+// to a browser that accepts gzip (what nginx's gzip_static does; `make web`
+// writes the .gz files). Node's standard library only.
 //
 //   node web/serve.mjs [DIR] [PORT]     (defaults: web/dist, 8080)
 //
@@ -38,13 +40,21 @@ export function serve(dir, port = 0) {
         file = join(file, "index.html");
         stat = await fs.stat(file);
       }
-      res.writeHead(200, {
-        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-        "content-length": stat.size,
-        "cache-control": "no-cache",
-      });
+      const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" };
+      let body = file;
+      if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+        const gz = await fs.stat(`${file}.gz`).catch(() => null);
+        if (gz?.isFile()) {
+          body = `${file}.gz`;
+          stat = gz;
+          headers["content-encoding"] = "gzip";
+        }
+      }
+      headers["content-length"] = stat.size;
+      headers["vary"] = "accept-encoding";
+      res.writeHead(200, headers);
       if (req.method === "HEAD") return res.end();
-      createReadStream(file).pipe(res);
+      createReadStream(body).pipe(res);
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end(`not found: ${path}\n`);
     }

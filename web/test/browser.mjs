@@ -41,12 +41,10 @@ export async function openPage(browser, url, options = {}) {
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  const bytes = new Map();
-  page.on("response", async (r) => {
-    const length = Number(r.headers()["content-length"] ?? 0);
-    bytes.set(new URL(r.url()).pathname, length);
-  });
+  // The headers of each response, by path (what was sent, and how).
+  const responses = new Map();
+  page.on("response", (r) => responses.set(new URL(r.url()).pathname, r.headers()));
   await page.goto(url);
   await page.waitForSelector("body.ready", { timeout: 60_000 });
-  return { page, context, errors, bytes };
+  return { page, context, errors, responses };
 }

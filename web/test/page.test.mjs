@@ -4,8 +4,9 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { copyFile, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { start, openPage } from "./browser.mjs";
+import { start, openPage, dist } from "./browser.mjs";
 
 const shots = fileURLToPath(new URL("../screenshots/", import.meta.url));
 let env;
@@ -180,6 +181,25 @@ test("a phone-sized screen: nothing wider than the screen", async () => {
   await page.screenshot({ path: `${shots}phone.png`, fullPage: false });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("the index arrives gzip-compressed, or plain from a server that does not compress", async () => {
+  const { context, responses } = await openPage(env.browser, env.url);
+  const sent = responses.get("/enable1.hoard");
+  assert.equal(sent["content-encoding"], "gzip");
+  assert.ok(Number(sent["content-length"]) < 5_000_000, `compressed: ${sent["content-length"]} bytes`);
+  await context.close();
+  // No .gz beside it: sent as it is, and the page checks its length.
+  await copyFile(`${dist}enable1.hoard`, `${dist}plain.hoard`);
+  try {
+    const plain = await openPage(env.browser, `${env.url}?index=plain.hoard`);
+    assert.equal(plain.responses.get("/plain.hoard")["content-encoding"], undefined);
+    assert.match(await plain.page.textContent("#status"), /^enable1: 172,820 words, 9,409,700 bytes from plain\.hoard/);
+    assert.deepEqual(plain.errors, []);
+    await plain.context.close();
+  } finally {
+    await rm(`${dist}plain.hoard`, { force: true });
+  }
 });
 
 test("a damaged or missing index is a message, not a broken page", async () => {
