@@ -58,6 +58,12 @@ fn answers_match_the_cli_json() {
         assert_eq!(page, cli, "{sides}");
     }
 
+    // Generated honeycombs: the same seed, the same puzzle as the CLI's.
+    for seed in [1u64, 7, 42] {
+        let page = hoard.bee_generate(seed, false).unwrap();
+        assert_eq!(page, query(&idx, &["bee", "generate", "--seed", &seed.to_string()]), "seed {seed}");
+    }
+
     for letters in ["deir", "eilnst", "qqq"] {
         assert_eq!(hoard.anigram_unscramble(letters).unwrap(), query(&idx, &["anigram", "unscramble", letters]));
     }
@@ -114,6 +120,19 @@ fn enable1_figures_and_box_solutions_match_the_cli() {
     assert_eq!(none["shortest"], cli["shortest"]);
     assert_eq!(none["count_by_words"], cli["count_by_words"]);
     assert_eq!(none["solutions"], json!([]));
+
+    // Generated boxes: the CLI's for the same seed.
+    for (seed, common) in [(3u64, false), (7, true)] {
+        let page = hoard.boxed_generate(seed, common).unwrap();
+        let mut args = vec!["boxed", "generate", "--seed"];
+        let seed_text = seed.to_string();
+        args.push(&seed_text);
+        if common {
+            args.push("--common-only");
+        }
+        assert_eq!(page, query(&idx, &args), "{args:?}");
+        assert_eq!(page["sides"].as_array().unwrap().len(), 4);
+    }
 
     let deir = hoard.anigram_unscramble("deir").unwrap();
     assert_eq!(deir["words"], json!(["dire", "ired", "ride"]));

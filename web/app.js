@@ -290,6 +290,7 @@ function check(lastGuess) {
 
 $("bee-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  if (event.submitter) $("bee-seed").textContent = "";
   const letters = $("bee-letters").value.trim();
   const center = $("bee-center").value.trim();
   const common = $("bee-common").checked;
@@ -308,6 +309,20 @@ $("bee-form").addEventListener("submit", (event) => {
   const checkMs = check(null);
   showTime("bee-time", [["solve", solved.ms], ["check", checkMs ?? 0]]);
   $("bee-guess").focus();
+});
+
+/** A random 32-bit seed; the CLI's `generate --seed` gives the same puzzle. */
+const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+
+// A new honeycomb to play: the CLI's `bee generate`, then shown as typed.
+$("bee-new").addEventListener("click", () => {
+  const seed = randomSeed();
+  const got = ask("bee generate", "bee-error", (h) => h.beeGenerate(seed, $("bee-common").checked));
+  if (!got) return;
+  $("bee-letters").value = got.answer.letters;
+  $("bee-center").value = got.answer.center;
+  $("bee-seed").textContent = `A new puzzle: seed ${seed} (wordhoard bee generate --seed ${seed} gives it too).`;
+  $("bee-form").requestSubmit();
 });
 
 $("guess-form").addEventListener("submit", (event) => {
@@ -420,6 +435,24 @@ $("boxed-form").addEventListener("submit", (event) => {
   drawBox(a.sides, a.solutions[0]);
   $("boxed-result").hidden = false;
   showTime("boxed-time", [["solve", got.ms]]);
+});
+
+// A new box to play: the CLI's `boxed generate` (common words when the
+// index has a list), drawn without its solutions until Solve.
+$("boxed-new").addEventListener("click", () => {
+  const seed = randomSeed();
+  const common = Boolean(state.info?.common);
+  const got = ask("boxed generate", "boxed-error", (h) => h.boxedGenerate(seed, common));
+  if (!got) return;
+  const a = got.answer;
+  $("boxed-sides").value = a.sides.join(" ");
+  drawBox(a.sides, null);
+  $("boxed-summary").textContent =
+    `A new box (seed ${seed}): ${plural(Number(a.count), "solution")} of at most 2 words` +
+    `${common ? " of common words" : ""}. Play it, then press Solve.`;
+  $("boxed-solutions").replaceChildren();
+  $("boxed-result").hidden = false;
+  showTime("boxed-time", [["generate", got.ms]]);
 });
 
 // --------------------------------------------------------------- Anigrams

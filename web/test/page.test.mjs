@@ -83,6 +83,15 @@ test("Spelling Bee: 537 words and 3,898 points for AEGINRT with R, guesses check
   await page.waitForSelector("#bee-summary");
   assert.match(await page.textContent("#bee-summary"), /centre A: the first letter, as none was given/);
 
+  // A new puzzle: seven letters, the centre among them, shown as typed.
+  await page.click("#bee-new");
+  await page.waitForFunction(() => /^A new puzzle: seed \d+/.test(document.getElementById("bee-seed").textContent));
+  const [letters, center] = [await page.inputValue("#bee-letters"), await page.inputValue("#bee-center")];
+  assert.equal(new Set(letters).size, 7, letters);
+  assert.ok(letters.includes(center) && !letters.includes("s"), `${letters} ${center}`);
+  assert.match(await page.textContent("#bee-summary"), /^\d[\d,]* words?, [\d,]+ points?, [1-9]\d* pangrams?\.$/);
+  assert.equal(await page.locator("#bee-words li").count(), 0, "no answers shown");
+
   // Bad letters: the library's one-line message, no answer.
   await page.fill("#bee-letters", "aeg1nrt");
   await page.press("#bee-letters", "Enter");
@@ -120,6 +129,20 @@ test("Letter Boxed: RIU PGH LCS YAO, GRACIOUS – SHARPLY first, common words ma
   await page.keyboard.press("Enter");
   assert.equal(await page.locator("#boxed-solutions li.shown").count(), 1);
   assert.match(await page.getAttribute("#boxed-solutions li:nth-child(2)", "class"), /shown/);
+
+  // A new box: four sides of three letters, drawn, no solutions until Solve.
+  await page.click("#boxed-new");
+  await page.waitForFunction(() => /^A new box \(seed \d+\)/.test(document.getElementById("boxed-summary").textContent));
+  const sides = (await page.inputValue("#boxed-sides")).split(" ");
+  assert.equal(sides.length, 4);
+  assert.ok(sides.every((s) => s.length === 3), sides.join(" "));
+  assert.equal(new Set(sides.join("")).size, 12);
+  assert.equal(await page.locator("#boxed-solutions li").count(), 0);
+  assert.equal(await page.locator("#boxed-box text").count(), 12);
+  await page.press("#boxed-sides", "Enter");
+  await page.waitForSelector("#boxed-solutions li");
+  assert.match(await page.textContent("#boxed-summary"), /solutions? of [12] words?, the fewest/);
+  await page.fill("#boxed-sides", "riu pgh lcs yao");
 
   // No solution of 1 word: the page says how many the shortest take.
   await page.selectOption("#boxed-max", "1");

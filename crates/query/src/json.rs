@@ -11,7 +11,7 @@ use serde_json::{json, Map, Value};
 
 use crate::anigram::Step;
 use crate::bee::{Hints, Progress, Rank, Solution};
-use crate::boxed::LetterBox;
+use crate::boxed::{Generated, LetterBox};
 
 /// A Spelling Bee solution: `bee solve`.
 pub fn bee_solution(s: &Solution) -> Value {
@@ -107,6 +107,29 @@ pub fn boxed_summary(s: &BoxedSummary<'_>) -> Map<String, Value> {
     m.insert("max_words".into(), json!(s.max_words));
     m.insert("shortest".into(), json!(s.shortest.map(|(words, count)| json!({"words": words, "count": count}))));
     m
+}
+
+/// A generated box with its solutions of at most 2 words: `boxed generate`.
+pub fn boxed_generated(g: &Generated, seed: u64, common_only: bool) -> Value {
+    let answer = &g.answer;
+    json!({
+        "seed": seed,
+        "sides": g.letter_box.sides,
+        "playable": answer.playable,
+        "count": answer.count,
+        "count_by_words": answer.by_words.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n)).collect::<BTreeMap<_, _>>(),
+        "min_words": answer.min_words,
+        "common_only": common_only,
+        "tries": g.tries,
+        "solutions": answer.solutions,
+    })
+}
+
+/// A generated honeycomb with its answers: `bee generate`.
+pub fn bee_generated(s: &Solution, seed: u64) -> Value {
+    let mut v = bee_solution(s);
+    v["seed"] = json!(seed);
+    v
 }
 
 /// One Anigrams term and its words: `anigram unscramble`.

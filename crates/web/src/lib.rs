@@ -160,6 +160,22 @@ impl Hoard {
         Ok(Value::Object(v))
     }
 
+    /// `bee generate --seed SEED`: a random honeycomb with a pangram, no S
+    /// on an a-z index (the NYT never uses it), as the CLI picks it.
+    pub fn bee_generate(&self, seed: u64, common_only: bool) -> Result<Value, Error> {
+        let alphabet = self.index.alphabet();
+        let exclude = alphabet.parse_distinct(if alphabet.is_latin() { "s" } else { "" }, "exclude")?;
+        let opts = bee::GenerateOptions { seed, exclude, common_only, ..bee::GenerateOptions::default() };
+        Ok(json::bee_generated(&bee::generate(&self.index, &opts)?, seed))
+    }
+
+    /// `boxed generate --seed SEED`: a random box of 4 sides of 3 letters
+    /// with a solution of at most 2 words.
+    pub fn boxed_generate(&self, seed: u64, common_only: bool) -> Result<Value, Error> {
+        let opts = boxed::GenerateOptions { seed, common_only, ..boxed::GenerateOptions::default() };
+        Ok(json::boxed_generated(&boxed::generate(&self.index, &opts)?, seed, common_only))
+    }
+
     /// `anigram unscramble`: every word of these letters.
     pub fn anigram_unscramble(&self, letters: &str) -> Result<Value, Error> {
         Ok(json::anigram_step(&Anigrams::open(&self.index)?.unscramble(letters)?))
@@ -226,6 +242,18 @@ impl Hoard {
     #[wasm_bindgen(js_name = boxedSolve)]
     pub fn js_boxed_solve(&self, sides: &str, max_words: usize, limit: usize) -> Result<String, JsError> {
         text(self.boxed_solve(sides, max_words, limit))
+    }
+
+    /// `bee generate --seed SEED` as JSON (a 32-bit seed from the page).
+    #[wasm_bindgen(js_name = beeGenerate)]
+    pub fn js_bee_generate(&self, seed: u32, common_only: bool) -> Result<String, JsError> {
+        text(self.bee_generate(seed.into(), common_only))
+    }
+
+    /// `boxed generate --seed SEED` as JSON.
+    #[wasm_bindgen(js_name = boxedGenerate)]
+    pub fn js_boxed_generate(&self, seed: u32, common_only: bool) -> Result<String, JsError> {
+        text(self.boxed_generate(seed.into(), common_only))
     }
 
     /// `anigram unscramble` as JSON.

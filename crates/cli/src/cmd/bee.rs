@@ -391,11 +391,7 @@ fn generate(ctx: &Context, index: &Idx, a: &GenerateArgs) -> Result<()> {
         common_only: a.common_only,
     };
     let solution = bee::generate(index, &opts).map_err(query_err)?;
-    let json = || {
-        let mut v = json::bee_solution(&solution);
-        v["seed"] = json!(seed);
-        v
-    };
+    let json = || json::bee_generated(&solution, seed);
     emit(ctx.json, json, |out| {
         let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard bee generate --seed {seed} ...)\n");
         if a.answers {

@@ -6,7 +6,6 @@ use std::ops::ControlFlow;
 
 use anyhow::{anyhow, Result};
 use clap::Subcommand;
-use serde_json::json;
 use wordhoard_query::boxed::{
     self, GenerateOptions, LetterBox, SolveOptions, Solver, DEFAULT_MIN_LEN, MAX_WORDS_LIMIT,
 };
@@ -258,19 +257,7 @@ fn run_generate(ctx: &Context, a: &GenerateArgs) -> Result<()> {
     };
     let generated = boxed::generate(&index, &opts).map_err(query_err)?;
     let answer = &generated.answer;
-    let json = || {
-        json!({
-            "seed": seed,
-            "sides": generated.letter_box.sides,
-            "playable": answer.playable,
-            "count": answer.count,
-            "count_by_words": answer.by_words.iter().enumerate().map(|(i, n)| ((i + 1).to_string(), *n)).collect::<std::collections::BTreeMap<_, _>>(),
-            "min_words": answer.min_words,
-            "common_only": a.common_only,
-            "tries": generated.tries,
-            "solutions": answer.solutions,
-        })
-    };
+    let json = || json::boxed_generated(&generated, seed, a.common_only);
     emit(ctx.json, json, |out| {
         let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard boxed generate --seed {seed} ...)\n");
         let listed = if a.answers { answer.solutions.len() as u128 } else { 0 };
