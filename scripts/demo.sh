@@ -6,11 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-enable1=$(scripts/wordlist.sh enable1.txt)
-common=()
-if popular=$(scripts/wordlist.sh popular.txt 2>/dev/null); then
-  common=(--common "$popular")
-fi
+source scripts/lists.sh
 cargo build --release --locked
 wh=target/release/wordhoard
 step() { printf '\n\033[1m$ wordhoard %s\033[0m\n' "$*"; "$wh" "$@"; }

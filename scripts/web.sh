@@ -8,11 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-enable1=$(scripts/wordlist.sh enable1.txt)
-common=()
-if popular=$(scripts/wordlist.sh popular.txt 2>/dev/null); then
-  common=(--common "$popular")
-fi
+source scripts/lists.sh
 scripts/web-tools.sh
 
 cargo build --release --locked -p wordhoard-cli
