@@ -675,7 +675,30 @@ impl Solver {
     /// The exact number of solutions of each length: `[k - 1]` for `k`
     /// words, up to the maximum.
     pub fn counts(&mut self) -> Result<Vec<u128>> {
-        (1..=self.max_words).map(|k| self.start(k).map(|info| info.count.get())).collect()
+        (1..=self.max_words).map(|k| self.count(k)).collect()
+    }
+
+    /// The exact number of solutions of exactly `k` words, `k` from 1 to
+    /// the maximum. Counting is memoised, so counting 1, then 2, ... stops
+    /// short of the larger counts past the fewest words.
+    pub fn count(&mut self, k: usize) -> Result<u128> {
+        if k == 0 || k > self.max_words {
+            return Err(Error::invalid(format!("`k` must be 1 to {}", self.max_words)));
+        }
+        Ok(self.start(k)?.count.get())
+    }
+
+    /// Lowers the most words a solution may take, to `max_words` (at
+    /// least 1): [`counts`](Solver::counts) and
+    /// [`each_solution`](Solver::each_solution) then stop there. What was
+    /// counted already is kept, so finding the fewest words with
+    /// [`count`](Solver::count) and then listing them costs one search.
+    pub fn lower_max_words(&mut self, max_words: usize) -> Result<()> {
+        if max_words == 0 || max_words > self.max_words {
+            return Err(Error::invalid(format!("`max_words` must be 1 to {}", self.max_words)));
+        }
+        self.max_words = max_words;
+        Ok(())
     }
 
     /// Calls `f` with each solution in order, up to the maximum number of
@@ -924,6 +947,29 @@ mod tests {
         let three = SolveOptions { max_words: 1, min_len: 3, limit: 0, common_only: false };
         // abc-cde-efa and its two rotations: 3 solutions of 3 words.
         assert_eq!(shortest(&idx, &b, &three), Some((3, 3)));
+    }
+
+    #[test]
+    fn counting_up_then_lowering_the_maximum_lists_the_fewest_only() {
+        let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let opts = SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false };
+        let all = Solver::new(&idx, &b, &opts).unwrap().counts().unwrap();
+        let mut solver = Solver::new(&idx, &b, &SolveOptions { min_len: 4, ..opts }).unwrap();
+        assert_eq!(solver.count(1).unwrap(), 1, "becadf");
+        assert!(solver.count(0).unwrap_err().is_usage() && solver.count(4).unwrap_err().is_usage());
+        solver.lower_max_words(1).unwrap();
+        assert_eq!(solver.counts().unwrap(), [1]);
+        let mut listed = Vec::new();
+        let _ = solver.each_solution(|w| {
+            listed.push(w.len());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(listed, [1]);
+        assert!(solver.lower_max_words(2).unwrap_err().is_usage(), "lower only");
+        // Counts past the fewest are the same as a fresh solver's.
+        let mut again = Solver::new(&idx, &b, &opts).unwrap();
+        assert_eq!((1..=3).map(|k| again.count(k).unwrap()).collect::<Vec<_>>(), all);
     }
 
     #[test]

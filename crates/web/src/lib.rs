@@ -118,19 +118,18 @@ impl Hoard {
         let letter_box = LetterBox::parse(self.index.alphabet(), &split_list(sides))?;
         let limit = if limit == 0 { MAX_LISTED_SOLUTIONS } else { limit.min(MAX_LISTED_SOLUTIONS) };
         let base = boxed::SolveOptions { max_words, limit, ..boxed::SolveOptions::default() };
-        // Checks max_words and the box before any search.
+        // One search: count 1 word, 2, ... up to the first count above 0,
+        // then list only that many (the counts are memoised).
         let mut solver = Solver::new(&self.index, &letter_box, &base)?;
-        let mut counts = Vec::new();
+        let mut searched = max_words;
         for k in 1..=max_words {
-            // A solver bounded at k words counts 1..k and lists no longer
-            // solution, so the listing below never counts k + 1.
-            solver = Solver::new(&self.index, &letter_box, &boxed::SolveOptions { max_words: k, ..base })?;
-            counts = solver.counts()?;
-            if counts[k - 1] > 0 {
+            if solver.count(k)? > 0 {
+                searched = k;
                 break;
             }
         }
-        let searched = counts.len();
+        solver.lower_max_words(searched)?;
+        let counts = solver.counts()?;
         let shortest =
             if counts.iter().all(|&n| n == 0) { boxed::shortest(&self.index, &letter_box, &base) } else { None };
         let mut solutions: Vec<Vec<String>> = Vec::new();

@@ -77,9 +77,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     }
     .map_err(query_err)?;
     let count = words.len() as u64;
-    if args.list.limit > 0 {
-        words.truncate(args.list.limit);
-    }
+    words.truncate(super::all_if_zero(args.list.limit));
     emit(
         ctx.json,
         || {

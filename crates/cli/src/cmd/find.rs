@@ -40,7 +40,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     // Colour marks common words (when the index has a list and all words show).
     let mark_common = index.has_common_list() && !args.list.common_only;
     let count = find::find(&index, &pattern, &opts, |word, common| {
-        if args.list.limit != 0 && shown >= args.list.limit {
+        if shown >= super::all_if_zero(args.list.limit) {
             return;
         }
         shown += 1;
