@@ -89,6 +89,8 @@ pub enum BuildErrorKind {
     },
     /// The file just written does not read back as written.
     Verify(String),
+    /// A build flag is wrong (the CLI's exit 2); the message names it.
+    InvalidInput(String),
 }
 
 /// Why an output path cannot take an index.
@@ -169,7 +171,9 @@ impl fmt::Display for BuildError {
                 String::from_utf8_lossy(key),
                 String::from_utf8_lossy(previous)
             ),
-            BuildErrorKind::TooLarge(what) | BuildErrorKind::Alphabet(what) => f.write_str(what),
+            BuildErrorKind::TooLarge(what) | BuildErrorKind::Alphabet(what) | BuildErrorKind::InvalidInput(what) => {
+                f.write_str(what)
+            }
             BuildErrorKind::Output { path, problem } => {
                 let path = path.display();
                 match problem {

@@ -33,6 +33,7 @@ mod anigram;
 mod bee;
 mod compile;
 mod error;
+mod flags;
 mod fst_writer;
 mod hash;
 mod publish;
@@ -48,6 +49,9 @@ pub use compile::{
     build_index, default_name, AlphabetChoice, BuildOptions, BuildReport, Built, CommonReport, ExcludeReport,
 };
 pub use error::{BuildError, BuildErrorKind, ListRole, OutputProblem};
+#[cfg(feature = "json")]
+pub use flags::report_json;
+pub use flags::BuildFlags;
 pub use publish::{check_output, remove_temp_files, write_atomically, PublishOptions};
 pub use sorted_words::SortedWords;
 pub use wordlist::{Skipped, WordList, WordSource};

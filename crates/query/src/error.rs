@@ -75,6 +75,10 @@ pub enum ErrorKind {
     /// Letter Boxed search over too many states, say); the message says
     /// how to narrow it.
     Limit(String),
+    /// No index file where one was looked for (a name in the index
+    /// folder, or a path); the message says where it looked and how to
+    /// build one.
+    NoIndex(String),
 }
 
 impl Error {
@@ -160,7 +164,7 @@ impl fmt::Display for Error {
                 write!(f, "index has no `{section}` section (built by an older wordhoard?); {REBUILD}")
             }
             ErrorKind::Io { path, action, source } => write!(f, "cannot {action} index {}: {source}", path.display()),
-            ErrorKind::InvalidInput(msg) | ErrorKind::Limit(msg) => f.write_str(msg),
+            ErrorKind::InvalidInput(msg) | ErrorKind::Limit(msg) | ErrorKind::NoIndex(msg) => f.write_str(msg),
         }
     }
 }

@@ -17,8 +17,9 @@
 //! it the crate builds for targets with no files or maps, such as
 //! wasm32-unknown-unknown, and reads indexes with [`Index::from_bytes`].
 //! `write` adds the format's writers, which only the builder needs.
-//! `json` adds the `json` module: each answer's JSON shape, as the CLI
-//! prints it and the web page reads it.
+//! `json` adds [`request`], the one request layer the CLI, the web page and
+//! the Python package ask through, and `json`, each answer's JSON shape.
+//! `folder` (default) adds `folder`: where named indexes live.
 //!
 //! Modules, each importing only those before it: `error`; [`alphabet`];
 //! [`format`](mod@format) (the spec, the header, the checked views and FST reader);
@@ -62,12 +63,16 @@ pub mod boxed;
 mod error;
 mod fasthash;
 pub mod find;
+#[cfg(feature = "folder")]
+pub mod folder;
 pub mod format;
 mod index;
 #[cfg(feature = "json")]
 pub mod json;
 #[cfg(feature = "mmap")]
 mod mmap;
+#[cfg(feature = "json")]
+pub mod request;
 mod rng;
 #[cfg(test)]
 mod testutil;

@@ -17,10 +17,10 @@ use std::ops::ControlFlow;
 
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
-use wordhoard_query::anigram::{Anigrams, Start};
 use wordhoard_query::boxed::{self, LetterBox, Solver};
 use wordhoard_query::format::SectionId;
-use wordhoard_query::{bee, json, Error, Index};
+use wordhoard_query::request::{self, Query};
+use wordhoard_query::{json, Error, Index};
 
 /// The most solutions a page lists for a box: the rest are counted, not
 /// shown (a box can have millions).
@@ -32,17 +32,16 @@ pub struct Hoard {
     index: Index<Vec<u8>>,
 }
 
-/// Words typed in a box or a guess list: split on spaces, commas, dashes.
+/// Guesses typed in a list: split on spaces, commas, dashes.
 fn split_list(text: &str) -> Vec<String> {
-    text.split(|c: char| c == '-' || c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
+    request::split_sides(&[text])
 }
 
-/// An empty centre field means "the first letter", as in the CLI.
-fn center(center: &str) -> Option<&str> {
-    Some(center.trim()).filter(|c| !c.is_empty())
+/// The honeycomb typed; an empty centre field means "the first letter",
+/// as in the CLI.
+fn honeycomb(letters: &str, center: &str, common_only: bool) -> request::Honeycomb {
+    let center = Some(center.trim()).filter(|c| !c.is_empty()).map(str::to_string);
+    request::Honeycomb { letters: letters.to_string(), center, common_only }
 }
 
 impl Hoard {
@@ -73,34 +72,33 @@ impl Hoard {
         })
     }
 
-    fn puzzle(&self, letters: &str, center_letter: &str) -> Result<bee::Puzzle, Error> {
-        bee::Puzzle::parse(self.index.alphabet(), letters, center(center_letter))
+    /// Asks the request layer, as the CLI does.
+    fn ask<Q: Query>(&self, q: &Q) -> Result<Value, Error> {
+        q.run(&self.index).map(|out| q.json(&self.index, &out))
     }
 
     /// `bee solve`: every word of a honeycomb, scored.
-    pub fn bee_solve(&self, letters: &str, center_letter: &str, common_only: bool) -> Result<Value, Error> {
-        let opts = bee::SolveOptions { common_only };
-        Ok(json::bee_solution(&bee::solve(&self.index, self.puzzle(letters, center_letter)?, &opts)?))
+    pub fn bee_solve(&self, letters: &str, center: &str, common_only: bool) -> Result<Value, Error> {
+        self.ask(&request::BeeSolve(honeycomb(letters, center, common_only)))
     }
 
     /// `bee hints`: counts by first letter and length, no words.
-    pub fn bee_hints(&self, letters: &str, center_letter: &str, common_only: bool) -> Result<Value, Error> {
-        let opts = bee::SolveOptions { common_only };
-        Ok(json::bee_hints(&bee::hints(&self.index, self.puzzle(letters, center_letter)?, &opts)?))
+    pub fn bee_hints(&self, letters: &str, center: &str, common_only: bool) -> Result<Value, Error> {
+        self.ask(&request::BeeHints(honeycomb(letters, center, common_only)))
     }
 
     /// `bee check`: a verdict on each guess (whitespace or commas between
     /// them), the rank reached, and hints for what is left.
-    pub fn bee_check(
-        &self,
-        letters: &str,
-        center_letter: &str,
-        guesses: &str,
-        common_only: bool,
-    ) -> Result<Value, Error> {
-        let opts = bee::SolveOptions { common_only };
-        let guesses = split_list(guesses);
-        Ok(json::bee_progress(&bee::check(&self.index, self.puzzle(letters, center_letter)?, &guesses, &opts)?))
+    pub fn bee_check(&self, letters: &str, center: &str, guesses: &str, common_only: bool) -> Result<Value, Error> {
+        let comb = honeycomb(letters, center, common_only);
+        let words = split_list(guesses);
+        self.ask(&request::BeeCheck {
+            letters: comb.letters,
+            center: comb.center,
+            words,
+            found: Vec::new(),
+            common_only,
+        })
     }
 
     /// `boxed solve` for the solutions with the fewest words: it counts
@@ -115,7 +113,7 @@ impl Hoard {
     /// solutions' words that are on the index's common list, so the page
     /// can mark them. At most [`MAX_LISTED_SOLUTIONS`] are listed.
     pub fn boxed_solve(&self, sides: &str, max_words: usize, limit: usize) -> Result<Value, Error> {
-        let letter_box = LetterBox::parse(self.index.alphabet(), &split_list(sides))?;
+        let letter_box = LetterBox::parse(self.index.alphabet(), &request::split_sides(&[sides]))?;
         let limit = if limit == 0 { MAX_LISTED_SOLUTIONS } else { limit.min(MAX_LISTED_SOLUTIONS) };
         let base = boxed::SolveOptions { max_words, limit, ..boxed::SolveOptions::default() };
         // One search: count 1 word, 2, ... up to the first count above 0,
@@ -162,29 +160,23 @@ impl Hoard {
     /// `bee generate --seed SEED`: a random honeycomb with a pangram, no S
     /// on an a-z index (the NYT never uses it), as the CLI picks it.
     pub fn bee_generate(&self, seed: u64, common_only: bool) -> Result<Value, Error> {
-        let alphabet = self.index.alphabet();
-        let exclude = alphabet.parse_distinct(if alphabet.is_latin() { "s" } else { "" }, "exclude")?;
-        let opts = bee::GenerateOptions { seed, exclude, common_only, ..bee::GenerateOptions::default() };
-        Ok(json::bee_generated(&bee::generate(&self.index, &opts)?, seed))
+        self.ask(&request::BeeGenerate { seed: Some(seed), common_only, ..Default::default() })
     }
 
     /// `boxed generate --seed SEED`: a random box of 4 sides of 3 letters
     /// with a solution of at most 2 words.
     pub fn boxed_generate(&self, seed: u64, common_only: bool) -> Result<Value, Error> {
-        let opts = boxed::GenerateOptions { seed, common_only, ..boxed::GenerateOptions::default() };
-        Ok(json::boxed_generated(&boxed::generate(&self.index, &opts)?, seed, common_only))
+        self.ask(&request::BoxedGenerate { seed: Some(seed), common_only, ..Default::default() })
     }
 
     /// `anigram unscramble`: every word of these letters.
     pub fn anigram_unscramble(&self, letters: &str) -> Result<Value, Error> {
-        Ok(json::anigram_step(&Anigrams::open(&self.index)?.unscramble(letters)?))
+        self.ask(&request::AnigramUnscramble { letters: letters.to_string() })
     }
 
     /// `anigram longest --from TERM`: the longest chain from a word or term.
     pub fn anigram_longest(&self, from: &str) -> Result<Value, Error> {
-        let anigrams = Anigrams::open(&self.index)?;
-        let term = anigrams.find_term(from)?;
-        Ok(json::anigram_chain(&anigrams.longest(Start::Term(term))?))
+        self.ask(&request::AnigramLongest { from: Some(from.to_string()), ..Default::default() })
     }
 }
 

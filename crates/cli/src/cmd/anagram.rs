@@ -4,11 +4,10 @@
 use std::fmt::Write;
 
 use anyhow::Result;
-use serde_json::json;
-use wordhoard_query::anagram::{self, AnagramOptions, PhraseOptions};
+use wordhoard_query::request::{self, Anagrams};
 
-use super::{query_err, usage, Context};
-use crate::output::{columns, emit, plural, thousands};
+use super::{answer, Context};
+use crate::output::{columns, plural, thousands};
 
 /// Arguments of `anagram`.
 #[derive(clap::Args)]
@@ -42,52 +41,25 @@ pub struct Args {
 /// Answers `anagram`.
 pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let index = ctx.open()?;
-    if args.words {
-        let opts = PhraseOptions {
-            max_words: args.max_words,
-            min_len: args.min_len,
-            include: args.include.clone(),
-            common_only: args.list.common_only,
-            limit: args.list.limit,
-        };
-        let found = anagram::phrase_anagrams(&index, &args.letters, &opts).map_err(query_err)?;
-        return emit(
-            ctx.json,
-            || json!({"phrase": args.letters, "count": found.count, "anagrams": found.anagrams}),
-            |out| {
-                for words in &found.anagrams {
-                    for (i, w) in words.iter().enumerate() {
-                        out.push_str(if i == 0 { "" } else { " " });
-                        out.push_str(w);
-                    }
-                    out.push('\n');
-                }
-                summary(out, found.anagrams.len(), found.count, "anagram");
-            },
-        );
-    }
-    if args.letters.trim().is_empty() {
-        return Err(usage("no letters given; e.g. `wordhoard anagram listen`, or `retain?` with a blank"));
-    }
-    let opts = AnagramOptions { min_len: args.min_len, common_only: args.list.common_only };
-    let mut words = if args.sub {
-        anagram::sub_anagrams(&index, &args.letters, &opts)
-    } else {
-        anagram::anagrams(&index, &args.letters, &opts)
-    }
-    .map_err(query_err)?;
-    let count = words.len() as u64;
-    words.truncate(super::all_if_zero(args.list.limit));
-    emit(
-        ctx.json,
-        || {
-            json!({
-                "letters": args.letters,
-                "count": count,
-                "words": words.iter().map(|a| json!({"word": a.word, "blanks": a.blanks})).collect::<Vec<_>>(),
-            })
-        },
-        |out| {
+    let q = request::Anagram {
+        letters: args.letters,
+        sub: args.sub,
+        words: args.words,
+        min_len: args.min_len,
+        max_words: args.words.then_some(args.max_words),
+        include: args.include,
+        limit: args.list.limit,
+        common_only: args.list.common_only,
+    };
+    answer(ctx, &index, &q, |out, found| match found {
+        Anagrams::Phrases(found) => {
+            for words in &found.anagrams {
+                out.push_str(&words.join(" "));
+                out.push('\n');
+            }
+            summary(out, found.anagrams.len(), found.count, "anagram");
+        }
+        Anagrams::Words(words, count) => {
             // By length, longest first, as listed.
             let mut at = 0;
             while at < words.len() {
@@ -101,9 +73,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
                 columns(out, &run, 2, crate::output::width());
                 at += run.len();
             }
-            summary(out, words.len(), count, "word");
-        },
-    )
+            summary(out, words.len(), *count, "word");
+        }
+    })
 }
 
 fn summary(out: &mut String, shown: usize, count: u64, what: &str) {

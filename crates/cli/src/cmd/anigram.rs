@@ -4,12 +4,11 @@ use std::fmt::Write;
 
 use anyhow::Result;
 use clap::Subcommand;
-use serde_json::json;
-use wordhoard_query::anigram::{Anigrams, Game, Start, Step, GOAL_LEN, START_LEN};
-use wordhoard_query::json;
+use wordhoard_query::anigram::{Step, GOAL_LEN, START_LEN};
+use wordhoard_query::request;
 
-use super::{query_err, Context};
-use crate::output::{emit, plural, thousands, upper};
+use super::{answer, Context};
+use crate::output::{plural, thousands, upper};
 
 /// The Anigrams commands.
 #[derive(Subcommand)]
@@ -74,59 +73,32 @@ pub enum Command {
 /// Runs an anigram command.
 pub fn run(ctx: &Context, command: Command) -> Result<()> {
     let index = ctx.open()?;
-    let a = Anigrams::open(&index).map_err(query_err)?;
+    let index = &index;
     match command {
-        Command::Unscramble { letters } => {
-            let step = a.unscramble(&letters).map_err(query_err)?;
-            emit(
-                ctx.json,
-                || json::anigram_step(&step),
-                |out| {
-                    if step.words.is_empty() {
-                        let _ = writeln!(out, "{}: no words", step.term);
-                    } else {
-                        let _ = writeln!(out, "{}: {}", step.term, step.words.join(" "));
-                    }
-                },
-            )
-        }
+        Command::Unscramble { letters } => answer(ctx, index, &request::AnigramUnscramble { letters }, |out, step| {
+            if step.words.is_empty() {
+                let _ = writeln!(out, "{}: no words", step.term);
+            } else {
+                let _ = writeln!(out, "{}: {}", step.term, step.words.join(" "));
+            }
+        }),
         Command::Longest { from, start_len } => {
-            let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
-            let start = from_id.map_or(Start::Len(start_len), Start::Term);
-            let chain = a.longest(start).map_err(query_err)?;
-            emit(
-                ctx.json,
-                || json::anigram_chain(&chain),
-                |out| {
-                    let _ = writeln!(out, "Longest chain: {}", plural(chain.len() as u64, "term"));
-                    chain_text(out, &chain);
-                },
-            )
+            answer(ctx, index, &request::AnigramLongest { from, start_len }, |out, chain| {
+                let _ = writeln!(out, "Longest chain: {}", plural(chain.len() as u64, "term"));
+                chain_text(out, chain);
+            })
         }
         Command::Count { from, start_len, goal_len } => {
-            let from_id = from.as_deref().map(|f| a.find_term(f)).transpose().map_err(query_err)?;
-            let games = a.count(from_id.map_or(Start::Len(start_len), Start::Term), goal_len).map_err(query_err)?;
-            let from_term = from_id.map(|t| a.step(t).map(|s| s.term)).transpose().map_err(query_err)?;
-            let start_len = from_term.as_ref().map_or(start_len, String::len);
-            emit(
-                ctx.json,
-                || json!({"start_len": start_len, "goal_len": goal_len, "from": from_term, "games": games}),
-                |out| {
-                    let what = match &from_term {
-                        Some(t) => format!("from {t}"),
-                        None => format!("from {start_len} letters"),
-                    };
-                    let _ = writeln!(out, "{} {what} to {goal_len} letters", plural(games, "game"));
-                },
-            )
+            answer(ctx, index, &request::AnigramCount { from, start_len, goal_len }, |out, c| {
+                let what = match &c.from_term {
+                    Some(t) => format!("from {t}"),
+                    None => format!("from {} letters", c.start_len),
+                };
+                let _ = writeln!(out, "{} {what} to {goal_len} letters", plural(c.games, "game"));
+            })
         }
         Command::Top { top, start_len, goal_len } => {
-            let top = a.top(super::all_if_zero(top), Game { start_len, goal_len }).map_err(query_err)?;
-            let json = || {
-                json!({"start_len": start_len, "goal_len": goal_len,
-                       "terms": top.iter().map(|t| json!({"term": t.term, "games": t.games, "words": t.words})).collect::<Vec<_>>()})
-            };
-            emit(ctx.json, json, |out| {
+            answer(ctx, index, &request::AnigramTop { top, start_len, goal_len }, |out, top| {
                 let _ = writeln!(out, "Starting terms with the most games ({start_len} -> {goal_len} letters):");
                 for (i, t) in top.iter().enumerate() {
                     let _ = writeln!(
@@ -141,24 +113,14 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
             })
         }
         Command::Generate { seed, answers } => {
-            let seed = seed.unwrap_or_else(super::bee::clock_seed);
-            let chain = a.generate(seed).map_err(query_err)?;
-            emit(
-                ctx.json,
-                || {
-                    let mut v = json::anigram_chain(&chain);
-                    v["seed"] = json!(seed);
-                    v
-                },
-                |out| {
-                    let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
-                    if answers {
-                        chain_text(out, &chain);
-                    } else {
-                        puzzle_text(out, &chain);
-                    }
-                },
-            )
+            answer(ctx, index, &request::AnigramGenerate { seed, answers }, |out, (seed, chain)| {
+                let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
+                if answers {
+                    chain_text(out, chain);
+                } else {
+                    puzzle_text(out, chain);
+                }
+            })
         }
     }
 }

@@ -4,12 +4,12 @@ use std::fmt::Write;
 
 use anyhow::Result;
 use clap::Subcommand;
-use serde_json::json;
-use wordhoard_query::bee::{self, Bounds, GenerateOptions, Hints, Puzzle, Solution, SolveOptions};
-use wordhoard_query::{json, Index, LetterSet};
+use wordhoard_query::bee::{self, Hints, HoneycombScore, ReportGroup, Solution, Stats};
+use wordhoard_query::request::{self, BeeHints, BeeReport, BeeSolve, Honeycomb};
+use wordhoard_query::{Index, LetterSet};
 
-use super::{query_err, Context};
-use crate::output::{columns, emit, paint, plural, thousands, upper, width, Paint};
+use super::{answer, query_err, Context};
+use crate::output::{columns, paint, plural, thousands, upper, width, Paint};
 
 /// The Spelling Bee commands.
 #[derive(Subcommand)]
@@ -126,30 +126,53 @@ pub struct GenerateArgs {
 /// Runs a bee command.
 pub fn run(ctx: &Context, command: Command) -> Result<()> {
     let index = ctx.open()?;
+    let index = &index;
     match command {
         Command::Solve { honeycomb, common_only } => {
-            let solution =
-                bee::solve(&index, puzzle(&index, &honeycomb)?, &SolveOptions { common_only }).map_err(query_err)?;
-            emit(ctx.json, || json::bee_solution(&solution), |s| solution_text(s, &solution))
+            let q = BeeSolve(honeycomb.request(index, common_only)?);
+            answer(ctx, index, &q, solution_text)
         }
-        Command::Report { honeycomb, common_only } => report(ctx, &index, &honeycomb, &SolveOptions { common_only }),
-        Command::Best { top, exclude, common_only } => best(ctx, &index, top, &exclude, &SolveOptions { common_only }),
-        Command::Stats { exclude } => stats(ctx, &index, &exclude),
-        Command::Generate(args) => generate(ctx, &index, &args),
-        Command::Check { honeycomb, words, found, common_only } => {
-            let mut guesses = match found.as_deref() {
-                Some(path) => read_found(path)?,
-                None => Vec::new(),
+        Command::Report { honeycomb, common_only } => {
+            let q = BeeReport(honeycomb.request(index, common_only)?);
+            answer(ctx, index, &q, |out, (solution, groups)| report_text(out, index, solution, groups))
+        }
+        Command::Best { top, exclude, common_only } => {
+            let q = request::BeeBest { top, exclude, common_only };
+            answer(ctx, index, &q, |out, (excluded, combs)| best_text(out, index, *excluded, combs))
+        }
+        Command::Stats { exclude } => {
+            let q = request::BeeStats { exclude };
+            answer(ctx, index, &q, |out, (excluded, st)| stats_text(out, index, *excluded, st))
+        }
+        Command::Generate(a) => {
+            let q = request::BeeGenerate {
+                seed: a.seed,
+                exclude: a.exclude,
+                min_score: a.min_score,
+                max_score: a.max_score,
+                min_words: a.min_words,
+                max_words: a.max_words,
+                common_only: a.common_only,
+                answers: a.answers,
             };
-            guesses.extend(words);
-            let opts = SolveOptions { common_only };
-            let progress = bee::check(&index, puzzle(&index, &honeycomb)?, &guesses, &opts).map_err(query_err)?;
-            emit(ctx.json, || json::bee_progress(&progress), |s| progress_text(s, &progress))
+            answer(ctx, index, &q, |out, (seed, solution)| {
+                let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard bee generate --seed {seed} ...)\n");
+                if q.answers {
+                    solution_text(out, solution);
+                } else {
+                    puzzle_text(out, solution);
+                }
+            })
+        }
+        Command::Check { honeycomb, words, found, common_only } => {
+            let comb = honeycomb.request(index, common_only)?;
+            let found = found.as_deref().map(read_found).transpose()?.unwrap_or_default();
+            let q = request::BeeCheck { letters: comb.letters, center: comb.center, words, found, common_only };
+            answer(ctx, index, &q, progress_text)
         }
         Command::Hints { honeycomb, common_only } => {
-            let opts = SolveOptions { common_only };
-            let hints = bee::hints(&index, puzzle(&index, &honeycomb)?, &opts).map_err(query_err)?;
-            emit(ctx.json, || json::bee_hints(&hints), |s| hints_text(s, &hints))
+            let q = BeeHints(honeycomb.request(index, common_only)?);
+            answer(ctx, index, &q, hints_text)
         }
     }
 }
@@ -161,31 +184,27 @@ fn spelled(index: &Idx, letters: LetterSet) -> String {
     index.alphabet().letters_of(letters).chars().map(upper).collect::<Vec<_>>().join(", ")
 }
 
-/// The honeycomb typed, with a notice on stderr (not an error) when the
-/// centre was taken by default, and when it is not the NYT's 7 letters.
-fn puzzle(index: &Idx, args: &HoneycombArgs) -> Result<Puzzle> {
-    let puzzle = Puzzle::parse(index.alphabet(), &args.letters, args.center.as_deref()).map_err(query_err)?;
-    let letters = puzzle.letters.len();
-    if letters != bee::HONEYCOMB_LETTERS {
-        eprintln!(
-            "note: {} in this honeycomb; the NYT's have {}",
-            plural(letters as u64, "letter"),
-            bee::HONEYCOMB_LETTERS
-        );
+impl HoneycombArgs {
+    /// The honeycomb as the request layer takes it, with a notice on
+    /// stderr (not an error) when the centre was taken by default, and
+    /// when it is not the NYT's 7 letters.
+    fn request(self, index: &Idx, common_only: bool) -> Result<Honeycomb> {
+        let comb = Honeycomb { letters: self.letters, center: self.center, common_only };
+        let puzzle = comb.puzzle(index).map_err(query_err)?;
+        let letters = puzzle.letters.len();
+        if letters != bee::HONEYCOMB_LETTERS {
+            eprintln!(
+                "note: {} in this honeycomb; the NYT's have {}",
+                plural(letters as u64, "letter"),
+                bee::HONEYCOMB_LETTERS
+            );
+        }
+        if comb.center.is_none() {
+            let center = index.alphabet().char_at(puzzle.center);
+            eprintln!("note: centre {}, the first letter given (--center picks another)", upper(center));
+        }
+        Ok(comb)
     }
-    if args.center.is_none() {
-        let center = index.alphabet().char_at(puzzle.center);
-        eprintln!("note: centre {}, the first letter given (--center picks another)", upper(center));
-    }
-    Ok(puzzle)
-}
-
-/// The letters `--exclude` names; without it, S on an English (a-z)
-/// index, as the NYT never uses S, and none on any other.
-fn exclude_set(index: &Idx, exclude: &Option<String>) -> Result<LetterSet> {
-    let default = if index.alphabet().is_latin() { "s" } else { "" };
-    let exclude = exclude.as_deref().unwrap_or(default);
-    index.alphabet().parse_distinct(exclude, "--exclude").map_err(query_err)
 }
 
 /// Draws a 7-letter honeycomb with its centre in brackets; other sizes as a row.
@@ -266,39 +285,28 @@ fn puzzle_text(out: &mut String, s: &Solution) {
     let _ = writeln!(out, "\n(answers hidden: add --answers to see them, or check guesses with `bee check`)");
 }
 
-fn report(ctx: &Context, index: &Idx, args: &HoneycombArgs, opts: &SolveOptions) -> Result<()> {
-    let (solution, groups) = bee::report(index, puzzle(index, args)?, opts).map_err(query_err)?;
-    let json = || {
-        let mut v = json::bee_solution(&solution);
-        v["groups"] = groups
-            .iter()
-            .map(|g| json!({"letters": g.letters, "score": g.score, "count": g.words.len(), "words": g.words.iter().map(|w| json!({"word": w.word, "score": w.score})).collect::<Vec<_>>()}))
-            .collect();
-        v
-    };
-    emit(ctx.json, json, |out| {
-        let _ = writeln!(out, "For this list of {}:", plural(index.word_count() as u64, "word"));
+fn report_text(out: &mut String, index: &Idx, solution: &Solution, groups: &[ReportGroup]) {
+    let _ = writeln!(out, "For this list of {}:", plural(index.word_count() as u64, "word"));
+    let _ = writeln!(
+        out,
+        "The honeycomb {} (centre {}) forms {} for {}.",
+        solution.letters.to_uppercase(),
+        upper(solution.center),
+        plural(solution.words.len() as u64, "word"),
+        plural(solution.score, "point")
+    );
+    let _ = writeln!(out, "Here are the words formed by each subset, with pangrams first:");
+    for g in groups {
         let _ = writeln!(
             out,
-            "The honeycomb {} (centre {}) forms {} for {}.",
-            solution.letters.to_uppercase(),
-            upper(solution.center),
-            plural(solution.words.len() as u64, "word"),
-            plural(solution.score, "point")
+            "\n{} forms {} for {}:",
+            g.letters.to_uppercase(),
+            plural(g.words.len() as u64, "word"),
+            plural(g.score, "point")
         );
-        let _ = writeln!(out, "Here are the words formed by each subset, with pangrams first:");
-        for g in &groups {
-            let _ = writeln!(
-                out,
-                "\n{} forms {} for {}:",
-                g.letters.to_uppercase(),
-                plural(g.words.len() as u64, "word"),
-                plural(g.score, "point")
-            );
-            let items: Vec<String> = g.words.iter().map(|w| format!("{}({})", w.word, w.score)).collect();
-            fill(out, &items, width());
-        }
-    })
+        let items: Vec<String> = g.words.iter().map(|w| format!("{}({})", w.word, w.score)).collect();
+        fill(out, &items, width());
+    }
 }
 
 /// Fills words into lines like Python's textwrap.fill, one-space indent.
@@ -317,96 +325,45 @@ fn fill(out: &mut String, items: &[String], width: usize) {
     }
 }
 
-fn best(ctx: &Context, index: &Idx, top: usize, exclude: &Option<String>, opts: &SolveOptions) -> Result<()> {
-    let excluded = exclude_set(index, exclude)?;
-    let combs = bee::best(index, super::all_if_zero(top), excluded, opts).map_err(query_err)?;
-    let json = || {
-        json!({
-            "exclude": index.alphabet().letters_of(excluded),
-            "honeycombs": combs.iter().map(|h| json!({"letters": h.letters, "center": h.center.to_string(), "score": h.score, "count": h.count, "pangrams": h.pangrams})).collect::<Vec<_>>(),
-        })
-    };
-    emit(ctx.json, json, |out| {
-        let without = if excluded.is_empty() {
-            "any letters".to_string()
-        } else {
-            format!("without {}", spelled(index, excluded))
-        };
-        let _ = writeln!(out, "Best honeycombs ({without}):");
+fn best_text(out: &mut String, index: &Idx, excluded: LetterSet, combs: &[HoneycombScore]) {
+    let without =
+        if excluded.is_empty() { "any letters".to_string() } else { format!("without {}", spelled(index, excluded)) };
+    let _ = writeln!(out, "Best honeycombs ({without}):");
+    let _ = writeln!(
+        out,
+        "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
+        "rank", "letters", "centre", "score", "words", "pangrams"
+    );
+    for (i, h) in combs.iter().enumerate() {
         let _ = writeln!(
             out,
             "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
-            "rank", "letters", "centre", "score", "words", "pangrams"
+            i + 1,
+            h.letters.to_uppercase(),
+            upper(h.center),
+            thousands(h.score),
+            thousands(h.count),
+            h.pangrams
         );
-        for (i, h) in combs.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
-                i + 1,
-                h.letters.to_uppercase(),
-                upper(h.center),
-                thousands(h.score),
-                thousands(h.count),
-                h.pangrams
-            );
-        }
-    })
+    }
 }
 
-fn stats(ctx: &Context, index: &Idx, exclude: &Option<String>) -> Result<()> {
-    let excluded = exclude_set(index, exclude)?;
-    let st = bee::stats(index, excluded).map_err(query_err)?;
-    let json = || {
-        json!({"words": st.words, "valid": st.valid, "pangram_words": st.pangram_words,
-               "pangram_lettersets": st.pangram_lettersets, "candidate_honeycombs": st.candidate_honeycombs,
-               "exclude": index.alphabet().letters_of(excluded)})
-    };
-    emit(ctx.json, json, |out| {
-        let without =
-            if excluded.is_empty() { String::new() } else { format!(", without {}", spelled(index, excluded)) };
-        let rows = [
-            ("words", st.words),
-            (
-                &*format!("valid (>= {} letters, <= {} distinct{without})", bee::MIN_WORD_LEN, bee::HONEYCOMB_LETTERS),
-                st.valid,
-            ),
-            ("pangram words", st.pangram_words),
-            ("pangram letter sets", st.pangram_lettersets),
-            ("candidate honeycombs", st.candidate_honeycombs),
-        ];
-        let label = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
-        for (k, v) in rows {
-            let _ = writeln!(out, "{k:<label$}  {:>9}", thousands(v));
-        }
-    })
-}
-
-fn generate(ctx: &Context, index: &Idx, a: &GenerateArgs) -> Result<()> {
-    let seed = a.seed.unwrap_or_else(clock_seed);
-    let opts = GenerateOptions {
-        seed,
-        exclude: exclude_set(index, &a.exclude)?,
-        score: Bounds { min: a.min_score, max: a.max_score },
-        words: Bounds { min: a.min_words, max: a.max_words },
-        common_only: a.common_only,
-    };
-    let solution = bee::generate(index, &opts).map_err(query_err)?;
-    let json = || json::bee_generated(&solution, seed);
-    emit(ctx.json, json, |out| {
-        let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard bee generate --seed {seed} ...)\n");
-        if a.answers {
-            solution_text(out, &solution);
-        } else {
-            puzzle_text(out, &solution);
-        }
-    })
-}
-
-/// A seed from the clock, for `generate` without `--seed`.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+fn stats_text(out: &mut String, index: &Idx, excluded: LetterSet, st: &Stats) {
+    let without = if excluded.is_empty() { String::new() } else { format!(", without {}", spelled(index, excluded)) };
+    let rows = [
+        ("words", st.words),
+        (
+            &*format!("valid (>= {} letters, <= {} distinct{without})", bee::MIN_WORD_LEN, bee::HONEYCOMB_LETTERS),
+            st.valid,
+        ),
+        ("pangram words", st.pangram_words),
+        ("pangram letter sets", st.pangram_lettersets),
+        ("candidate honeycombs", st.candidate_honeycombs),
+    ];
+    let label = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
+    for (k, v) in rows {
+        let _ = writeln!(out, "{k:<label$}  {:>9}", thousands(v));
+    }
 }
 
 /// The NYT's hint grid (counts by first letter and length, with totals)

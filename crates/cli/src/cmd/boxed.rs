@@ -6,13 +6,11 @@ use std::ops::ControlFlow;
 
 use anyhow::{anyhow, Result};
 use clap::Subcommand;
-use wordhoard_query::boxed::{
-    self, GenerateOptions, LetterBox, SolveOptions, Solver, DEFAULT_MIN_LEN, MAX_WORDS_LIMIT,
-};
-use wordhoard_query::json;
+use wordhoard_query::boxed::{DEFAULT_MIN_LEN, MAX_WORDS_LIMIT};
+use wordhoard_query::request::{self, BoxedCounts};
 
 use super::{query_err, Context};
-use crate::output::{emit, pad, paint, plural, thousands, upper, visible_len, Paint};
+use crate::output::{pad, paint, plural, thousands, upper, visible_len, Paint};
 
 /// `boxed`: a subcommand, or the sides of a box to solve.
 #[derive(clap::Args)]
@@ -47,7 +45,7 @@ pub enum Command {
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The sides, each a group of distinct letters (the NYT uses 4 sides of 3);
-    /// also `riu-pgh-lcs-yao` or one quoted "riu pgh lcs yao"
+    /// also `riu-pgh-lcs-yao`, `riu,pgh,lcs,yao`, `riu/pgh/lcs/yao` or one quoted "riu pgh lcs yao"
     #[arg(required = true, value_name = "SIDE")]
     sides: Vec<String>,
     /// Most words in a solution
@@ -93,21 +91,11 @@ pub struct GenerateArgs {
     limit: usize,
 }
 
-/// The sides as typed: each argument may hold several, split at `-` or
-/// whitespace (`riu-pgh-lcs-yao`, `"riu pgh lcs yao"`).
-fn split_sides(args: &[String]) -> Vec<String> {
-    args.iter()
-        .flat_map(|a| a.split(|c: char| c == '-' || c.is_whitespace()))
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
 /// Runs `boxed`: a subcommand, or `solve` on the sides given.
 pub fn run(ctx: &Context, args: Args) -> Result<()> {
     match args.command {
         Some(Command::Solve(solve)) => run_solve(ctx, solve),
-        Some(Command::Generate(generate)) => run_generate(ctx, &generate),
+        Some(Command::Generate(generate)) => run_generate(ctx, generate),
         None => run_solve(ctx, args.solve),
     }
 }
@@ -120,41 +108,26 @@ const ALIGNED: usize = 1000;
 fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
     let SolveArgs { sides, max_words, min_len, limit, common_only } = args;
     let index = ctx.open()?;
-    let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&sides)).map_err(query_err)?;
-    let opts = SolveOptions { max_words, min_len, limit, common_only };
-    let mut solver = Solver::new(&index, &letter_box, &opts).map_err(query_err)?;
-    let by_words = solver.counts().map_err(query_err)?;
-    let count = by_words
-        .iter()
-        .try_fold(0u128, |a, &b| a.checked_add(b))
-        .ok_or_else(|| anyhow!("too many solutions to count"))?;
-    let listed = if limit == 0 { count } else { count.min(limit as u128) };
-    let shortest = if count == 0 { boxed::shortest(&index, &letter_box, &opts) } else { None };
+    let q = request::BoxedSolve { sides, max_words, min_len, limit, common_only };
+    let (counts, mut solver) = q.start(&index).map_err(query_err)?;
+    let BoxedCounts { count, listed, shortest, .. } = counts;
     let mark_common = index.has_common_list() && !common_only;
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut head = String::new();
     if ctx.json {
-        // Keys in order, as every other command prints them; `solutions`
-        // sorts last, so it can stream after the rest.
-        let summary = json::boxed_summary(&json::BoxedSummary {
-            letter_box: &letter_box,
-            playable: solver.playable().len(),
-            counts: &by_words,
-            max_words,
-            shortest,
-        });
-        let summary = serde_json::to_string(&summary)?;
+        // The request layer's object, its last key `solutions` streamed.
+        let summary = serde_json::to_string(&q.summary(&counts))?;
         head.push_str(summary.strip_suffix('}').unwrap_or(&summary));
         head.push_str(",\"solutions\":[");
     } else {
         let legend = if mark_common { " (+ common word)" } else { "" };
         let summary = Summary {
-            sides: &letter_box.sides,
-            playable: solver.playable().len(),
+            sides: &counts.letter_box.sides,
+            playable: counts.playable,
             count,
-            by_words: &by_words,
+            by_words: &counts.counts,
             max_words,
             listed,
             legend,
@@ -243,24 +216,22 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
 }
 
 /// Generates a box; the answers in text only with `--answers`.
-fn run_generate(ctx: &Context, a: &GenerateArgs) -> Result<()> {
+fn run_generate(ctx: &Context, a: GenerateArgs) -> Result<()> {
     let index = ctx.open()?;
-    let seed = a.seed.unwrap_or_else(super::bee::clock_seed);
-    let opts = GenerateOptions {
-        seed,
+    let q = request::BoxedGenerate {
+        seed: a.seed,
         sides: a.sides,
         size: a.size,
         common_only: a.common_only,
         min_solutions: a.min_solutions,
         max_solutions: a.max_solutions,
         limit: a.limit,
+        answers: a.answers,
     };
-    let generated = boxed::generate(&index, &opts).map_err(query_err)?;
-    let answer = &generated.answer;
-    let json = || json::boxed_generated(&generated, seed, a.common_only);
-    emit(ctx.json, json, |out| {
+    super::answer(ctx, &index, &q, |out, (seed, generated)| {
+        let answer = &generated.answer;
         let _ = writeln!(out, "Puzzle for seed {seed} (again: wordhoard boxed generate --seed {seed} ...)\n");
-        let listed = if a.answers { answer.solutions.len() as u128 } else { 0 };
+        let listed = if q.answers { answer.solutions.len() as u128 } else { 0 };
         let summary = Summary {
             sides: &generated.letter_box.sides,
             playable: answer.playable,
@@ -271,7 +242,7 @@ fn run_generate(ctx: &Context, a: &GenerateArgs) -> Result<()> {
             legend: "",
         };
         summary_text(out, &summary);
-        if a.answers {
+        if q.answers {
             let widths = column_widths(&answer.solutions, 2);
             let mut rows = Vec::new();
             for (i, row) in answer.solutions.iter().enumerate() {

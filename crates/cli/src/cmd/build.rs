@@ -3,17 +3,14 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 use serde_json::json;
 use wordhoard_builder::{
-    build_index, check_output, write_atomically, AlphabetChoice, BuildError, BuildErrorKind, BuildOptions, BuildReport,
-    OutputProblem, PublishOptions, WordSource,
+    build_index, check_output, write_atomically, BuildError, BuildErrorKind, BuildFlags, BuildReport, OutputProblem,
+    PublishOptions, WordSource,
 };
-use wordhoard_query::alphabet::Folding;
-use wordhoard_query::Alphabet;
 
 use super::Context;
-use crate::locate::{self, IndexFolder};
 use crate::output::{emit, plural, thousands};
 
 /// Arguments of `build`.
@@ -55,60 +52,34 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let started = Instant::now();
     crate::malloc::tune_allocator_for_build();
-    let sources: Vec<WordSource> = args.wordlists.iter().map(|a| WordSource::from_arg(a)).collect();
-    if args.wordlists.iter().chain(&args.common).chain(&args.exclude).filter(|a| *a == "-").count() > 1 {
-        return Err(super::usage("`-` (stdin) can be given only once"));
-    }
-    let folding = Folding {
-        accents: args.fold == "accents",
-        keep: args.keep.as_deref().map_or(String::new(), |k| Folding::default().normalise(k)),
-    };
-    if !folding.accents && !folding.keep.is_empty() {
-        return Err(super::usage("--keep names letters that --fold accents would strip; give --fold accents too"));
-    }
-    let alphabet = if args.alphabet == "auto" {
-        AlphabetChoice::Auto(folding)
-    } else {
-        let mut letters: Vec<char> = folding.normalise(&args.alphabet).chars().collect();
-        letters.sort_unstable();
-        letters.dedup();
-        let letters: String = letters.into_iter().collect();
-        AlphabetChoice::Fixed(Box::new(
-            Alphabet::with_folding(&letters, folding)
-                .map_err(|e| super::usage(format!("--alphabet {:?}: {e}", args.alphabet)))?,
-        ))
-    };
-    let opts = BuildOptions {
-        alphabet,
+    let flags = BuildFlags {
+        lists: args.wordlists.iter().map(|a| WordSource::from_arg(a)).collect(),
         name: args.name,
         common: args.common.as_deref().map(WordSource::from_arg),
         exclude: args.exclude.iter().map(|a| WordSource::from_arg(a)).collect(),
-        ..Default::default()
+        alphabet: args.alphabet,
+        fold: args.fold,
+        keep: args.keep,
     };
+    let opts = flags.options().map_err(flagged)?;
     // Where a named index goes is settled before the work, so a system
     // without a data folder fails at once.
-    let folder = match (&args.output, &ctx.index) {
-        (None, None) => Some(IndexFolder::find()?),
-        _ => None,
-    };
-    let out = match (args.output, &folder) {
+    let out = match (args.output, &ctx.index) {
         (Some(out), _) => out,
-        (None, Some(folder)) => in_index_folder(folder, opts.name.as_deref(), &sources[0])?,
-        (None, None) => ctx.index_path()?,
+        (None, None) => {
+            let (out, created) = flags.in_index_folder().map_err(flagged)?;
+            if let Some(folder) = created {
+                eprintln!("Created the index folder {} (from {}).", folder.path.display(), folder.from);
+            }
+            out
+        }
+        (None, Some(_)) => ctx.index_path()?,
     };
     // Settled before reading a word: never an input, a device, a FIFO or
     // someone's file that is not an index.
-    let inputs: Vec<PathBuf> = args
-        .wordlists
-        .iter()
-        .chain(&args.common)
-        .chain(&args.exclude)
-        .filter(|a| *a != "-")
-        .map(PathBuf::from)
-        .collect();
-    let out = check_output(&out, &inputs, args.force).map_err(flagged)?;
+    let out = check_output(&out, &flags.inputs(), args.force).map_err(flagged)?;
     crate::stop::partial_index(&out);
-    let mut built = build_index(&sources, &opts).map_err(flagged)?;
+    let mut built = build_index(&flags.lists, &opts).map_err(flagged)?;
     let publish_started = Instant::now();
     // The page cache is left alone: dropping it saved 0.2 MB of a first
     // query's 6 MB and cost it 40 ms of reading back (README, Speed).
@@ -120,32 +91,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
 }
 
 fn report_json(r: &BuildReport, out: &std::path::Path, secs: f64) -> serde_json::Value {
-    json!({
-        "output": out.display().to_string(),
-        "name": r.name,
-        "sources": r.sources,
-        "lines": r.lines,
-        "words": r.words,
-        "duplicates": r.duplicates,
-        "skipped": r.skipped.total(),
-        "skipped_by_reason": {
-            "empty": r.skipped.empty, "not_in_alphabet": r.skipped.not_in_alphabet,
-            "not_utf8": r.skipped.not_utf8, "too_long": r.skipped.too_long,
-        },
-        "common": r.common.as_ref().map(|c| json!({
-            "source": c.source, "flagged": c.flagged, "not_in_index": c.not_in_index, "skipped": c.skipped,
-        })),
-        "excluded": r.excluded.as_ref().map(|e| json!({
-            "sources": e.sources, "listed": e.listed, "removed": e.removed,
-        })),
-        "terms": r.terms,
-        "sections": r.sections.iter().map(|(n, b)| json!({"name": n, "bytes": b})).collect::<Vec<_>>(),
-        "bytes": r.bytes,
-        "source_sha256": r.source_sha256,
-        "seconds": secs,
-        "peak_rss_kb": peak_rss_kb(),
-        "phases": r.phases.iter().map(|(n, t)| (n.to_string(), *t)).collect::<std::collections::BTreeMap<_, _>>(),
-    })
+    let mut v = wordhoard_builder::report_json(r, out, secs);
+    v["peak_rss_kb"] = json!(peak_rss_kb());
+    v
 }
 
 fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64) {
@@ -206,27 +154,10 @@ fn flagged(e: BuildError) -> anyhow::Error {
             format!(" (mkdir -p {})", dir.display())
         }
         BuildErrorKind::Alphabet(_) => " (--fold accents, or --alphabet LETTERS)".into(),
+        BuildErrorKind::InvalidInput(_) => return super::usage(super::as_flags(e.to_string())),
         _ => String::new(),
     };
     anyhow::anyhow!("{e}{hint}")
-}
-
-/// `NAME.hoard` in the index folder (NAME from --name or the first list),
-/// which is made, and said so, if it is missing.
-fn in_index_folder(folder: &IndexFolder, name: Option<&str>, first: &WordSource) -> Result<PathBuf> {
-    let name = name.map_or_else(|| wordhoard_builder::default_name(first), str::to_string);
-    if !locate::is_name(&name) {
-        return Err(super::usage(format!(
-            "`{name}` cannot name an index file in the index folder; give --name NAME (no `/`, no `.hoard`) or -o PATH"
-        )));
-    }
-    if !folder.path.is_dir() {
-        std::fs::create_dir_all(&folder.path).with_context(|| {
-            format!("cannot create the index folder {} (from {})", folder.path.display(), folder.from)
-        })?;
-        eprintln!("Created the index folder {} (from {}).", folder.path.display(), folder.from);
-    }
-    Ok(folder.index(&name))
 }
 
 /// This process's peak resident memory, where the system says (Linux).

@@ -3,8 +3,7 @@
 use std::io::{IsTerminal, Write};
 
 use anyhow::Result;
-use serde_json::json;
-use wordhoard_query::find::{self, FindOptions, Pattern};
+use wordhoard_query::request;
 
 use super::{query_err, Context};
 use crate::output::{paint, plural, thousands, Paint};
@@ -26,41 +25,42 @@ pub struct Args {
     list: super::WordListing,
 }
 
-/// Lists the matches a-z as they are found (text) and the exact count.
+/// Lists the matches a-z as they are found (text) and the exact count;
+/// JSON is the request layer's answer.
 pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let index = ctx.open()?;
-    let pattern = Pattern::parse(index.alphabet(), &args.pattern).map_err(query_err)?;
-    let opts = FindOptions { len: args.len, common_only: args.list.common_only };
+    let q = request::Find {
+        pattern: args.pattern,
+        len: args.len,
+        limit: args.list.limit,
+        common_only: args.list.common_only,
+    };
+    if ctx.json {
+        return super::answer(ctx, &index, &q, |_, _| {});
+    }
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut listed: Vec<String> = Vec::new();
     let mut failed = None;
     let mut shown = 0usize;
     // Colour marks common words (when the index has a list and all words show).
-    let mark_common = index.has_common_list() && !args.list.common_only;
-    let count = find::find(&index, &pattern, &opts, |word, common| {
-        if shown >= super::all_if_zero(args.list.limit) {
-            return;
-        }
-        shown += 1;
-        if ctx.json {
-            listed.push(word.to_string());
-        } else if failed.is_none() {
+    let mark_common = index.has_common_list() && !q.common_only;
+    let count = q
+        .each(&index, |word, common| {
+            if shown >= request::all_if_zero(q.limit) || failed.is_some() {
+                return;
+            }
+            shown += 1;
             crate::stop::tick();
             let word = if mark_common && common { paint(Paint::Common, word) } else { word.to_string() };
             let written = writeln!(out, "{word}").and_then(|()| if terminal { out.flush() } else { Ok(()) });
             failed = written.err();
-        }
-    })
-    .map_err(query_err)?;
+        })
+        .map_err(query_err)?;
     if let Some(e) = failed {
         return Err(e.into());
     }
-    if ctx.json {
-        serde_json::to_writer(&mut out, &json!({"pattern": args.pattern, "count": count, "words": listed}))?;
-        writeln!(out)?;
-    } else if shown as u64 == count {
+    if shown as u64 == count {
         writeln!(out, "({})", plural(count, "word"))?;
     } else {
         writeln!(out, "(the first {} of {} words; --limit 0 lists all)", thousands(shown as u64), thousands(count))?;

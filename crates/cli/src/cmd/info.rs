@@ -5,7 +5,7 @@ use std::fmt::Write;
 use anyhow::{anyhow, Result};
 use serde_json::json;
 
-use wordhoard_query::format::SourceFile;
+use wordhoard_query::request;
 use wordhoard_query::Index;
 
 use super::Context;
@@ -81,30 +81,7 @@ pub fn info(ctx: &Context) -> Result<()> {
     let meta = index.metadata();
     let path = ctx.index_path()?;
     let sections: Vec<_> = index.header().sections.iter().map(|s| (s.name(), s.offset, s.len, s.crc)).collect();
-    let json = || {
-        json!({
-            "path": path.display().to_string(),
-            "format_version": index.header().version,
-            "name": meta.name,
-            "words": meta.word_count,
-            "alphabet": meta.alphabet,
-            "fold": if meta.fold_accents { "accents" } else { "none" },
-            "keep": meta.kept_letters,
-            "sources": meta.sources.iter().map(source_json).collect::<Vec<_>>(),
-            "source_sha256": meta.source_sha256.to_string(),
-            "lines_read": meta.lines_read,
-            "lines_skipped": meta.lines_skipped,
-            "common_source": meta.common_source.as_ref().map(source_json),
-            "common_words": meta.common_count,
-            "excluded_words": meta.excluded_count,
-            "exclude_sources": meta.exclude_sources.iter().map(source_json).collect::<Vec<_>>(),
-            "tool_version": meta.tool_version,
-            "built_at": utc_time(meta.built_at_unix),
-            "built_at_unix": meta.built_at_unix,
-            "bytes": index.as_bytes().len(),
-            "sections": sections.iter().map(|(n, o, l, c)| json!({"name": n, "offset": o, "bytes": l, "crc32": format!("{c:08x}")})).collect::<Vec<_>>(),
-        })
-    };
+    let json = || request::Info {}.json(&index, Some(&path.display().to_string()));
     emit(ctx.json, json, |s| {
         let _ =
             writeln!(s, "{}  (wordhoard index, format {})", shown(&path.display().to_string()), index.header().version);
@@ -166,11 +143,6 @@ pub fn info(ctx: &Context) -> Result<()> {
     })
 }
 
-/// A word list as `info --json` shows it.
-fn source_json(source: &SourceFile) -> serde_json::Value {
-    json!({"name": source.name, "sha256": source.sha256.to_string()})
-}
-
 /// Checks every section; exits 1 naming the first bad one.
 pub fn verify(ctx: &Context) -> Result<()> {
     let index = ctx.open()?;
@@ -179,13 +151,7 @@ pub fn verify(ctx: &Context) -> Result<()> {
     let path = ctx.index_path()?;
     emit(
         ctx.json,
-        || {
-            json!({
-                "path": path.display().to_string(),
-                "ok": bad.is_none(),
-                "sections": checks.iter().map(|c| json!({"name": c.name, "bytes": c.len, "ok": c.ok, "problem": c.problem})).collect::<Vec<_>>(),
-            })
-        },
+        || request::Verify {}.json(&checks, Some(&path.display().to_string())),
         |s| {
             let name_width = checks.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
             let bytes_width = checks.iter().map(|c| thousands(c.len).len()).max().unwrap_or(0);

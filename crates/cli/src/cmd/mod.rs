@@ -14,20 +14,11 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Result};
+use wordhoard_query::request::Query;
 use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 
 use crate::locate::{self, IndexChoice};
 use crate::UsageError;
-
-/// The one rule for every count of things to list (`--top`, `--limit`):
-/// 0 means all of them.
-pub fn all_if_zero(n: usize) -> usize {
-    if n == 0 {
-        usize::MAX
-    } else {
-        n
-    }
-}
 
 /// How the word tools list words: `--limit K` and `--common-only`.
 #[derive(clap::Args)]
@@ -54,7 +45,7 @@ impl Context {
     /// The index to read: `--index`, `$WORDHOARD_INDEX`, or the default
     /// (see [`locate`]).
     pub fn choice(&self) -> Result<IndexChoice> {
-        locate::choose(self.index.as_deref())
+        Ok(locate::choose(self.index.as_deref())?)
     }
 
     /// The index file's path.
@@ -67,7 +58,7 @@ impl Context {
     pub fn open(&self) -> Result<Index<FileBytes>> {
         let choice = self.choice()?;
         if !choice.path.exists() {
-            return Err(choice.missing());
+            return Err(choice.missing().into());
         }
         let opened = if self.no_mmap { Index::read(&choice.path) } else { Index::open(&choice.path) };
         opened.map_err(|e| match e.kind() {
@@ -79,7 +70,13 @@ impl Context {
 
 /// The flag for each library parameter an error message names in
 /// backticks: the library speaks of its API, the CLI of its flags.
-const FLAGS: [(&str, &str); 15] = [
+const FLAGS: [(&str, &str); 21] = [
+    ("`keep`", "--keep"),
+    ("`fold` accents", "--fold accents"),
+    ("`fold`", "--fold"),
+    ("`alphabet`", "--alphabet"),
+    ("`name` NAME", "--name NAME"),
+    ("`output` PATH", "-o PATH"),
     ("`min_solutions`", "--min-solutions"),
     ("`max_solutions`", "--max-solutions"),
     ("`sides`", "--sides"),
@@ -98,7 +95,7 @@ const FLAGS: [(&str, &str); 15] = [
 ];
 
 /// A query error's message with the library's parameter names as flags.
-fn as_flags(message: String) -> String {
+pub fn as_flags(message: String) -> String {
     FLAGS.iter().fold(message, |m, (param, flag)| m.replace(param, flag))
 }
 
@@ -110,6 +107,18 @@ pub fn query_err(e: Error) -> anyhow::Error {
         ErrorKind::Limit(_) => anyhow!(as_flags(e.to_string())),
         _ => anyhow::Error::new(e),
     }
+}
+
+/// Asks the request layer `q` and prints its answer: the request layer's
+/// JSON with `--json`, else `text` of the typed answer.
+pub fn answer<Q: Query>(
+    ctx: &Context,
+    index: &Index<FileBytes>,
+    q: &Q,
+    text: impl FnOnce(&mut String, &Q::Output),
+) -> Result<()> {
+    let out = q.run(index).map_err(query_err)?;
+    crate::output::emit(ctx.json, || q.json(index, &out), |s| text(s, &out))
 }
 
 /// A usage error (exit 2).

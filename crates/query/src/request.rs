@@ -1,0 +1,985 @@
+//! One request layer: every command's question as a typed request, its
+//! rules and defaults, and its answer as the JSON the CLI prints with
+//! `--json`. The CLI, the web page and the Python package all ask through
+//! here, so the same question gives the same JSON everywhere by
+//! construction. Feature `json`.
+//!
+//! A request's fields are the command's arguments under their long-flag
+//! names with `-` turned into `_` (`max_words`, `common_only`); missing
+//! fields take the CLI's defaults. [`Request::parse`] reads one from a JSON
+//! object (what a binding passes: Python's keyword arguments, JavaScript's
+//! options), refusing unknown names. Each request type also implements
+//! [`Query`]: [`Query::run`] gives the typed answer (for text output) and
+//! [`Query::json`] its JSON.
+//!
+//! ```
+//! use wordhoard_builder::{build_index, BuildOptions, WordSource};
+//! use wordhoard_query::{request::Request, Index};
+//!
+//! let list = "game\ngames\namalgam\nglam\nmegaplex\n";
+//! let built = build_index(&[WordSource::from_text("tiny", list)], &BuildOptions::default()).unwrap();
+//! let index = Index::from_bytes(built.into_bytes()).unwrap();
+//! let args = serde_json::json!({"letters": "aeglmpx", "center": "g"});
+//! let answer = Request::parse("bee solve", &args)?.answer(&index, None)?;
+//! assert_eq!(answer["score"], 7 + 1 + 1 + 15);
+//! # Ok::<(), wordhoard_query::Error>(())
+//! ```
+
+use std::ops::ControlFlow;
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use crate::anagram::{self, AnagramOptions, PhraseOptions};
+use crate::anigram::{self, Anigrams, Game, Start, Step, TermGames};
+use crate::bee::{self, Bounds, Hints, Progress, ReportGroup, Solution, SolveOptions};
+use crate::boxed::{self, Generated, LetterBox, Solver};
+use crate::find::{self, FindOptions, Pattern};
+use crate::format::SourceFile;
+use crate::json::{self as shapes, iso_time};
+use crate::{Error, ErrorKind, Index, LetterSet, Result, SectionCheck};
+
+/// The one rule for every count of things to list (`top`, `limit`): 0
+/// means all of them.
+pub fn all_if_zero(n: usize) -> usize {
+    if n == 0 {
+        usize::MAX
+    } else {
+        n
+    }
+}
+
+/// A seed from the clock, for `generate` without `seed`.
+pub fn clock_seed() -> u64 {
+    // wasm32-unknown-unknown has no clock: the page always passes a seed.
+    #[cfg(all(target_arch = "wasm32", not(target_os = "wasi")))]
+    return 0;
+    #[cfg(not(all(target_arch = "wasm32", not(target_os = "wasi"))))]
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// The letters a honeycomb may not have: `exclude` as given, else S on an
+/// English (a-z) index, as the NYT never uses S, and none on any other.
+pub fn exclude_set<D: AsRef<[u8]>>(index: &Index<D>, exclude: Option<&str>) -> Result<LetterSet> {
+    let default = if index.alphabet().is_latin() { "s" } else { "" };
+    index.alphabet().parse_distinct(exclude.unwrap_or(default), "exclude")
+}
+
+/// The sides of a box as typed: each item may hold several, split at `-`,
+/// `,`, `/` or whitespace (`riu-pgh-lcs-yao`, `"riu pgh lcs yao"`).
+pub fn split_sides(items: &[impl AsRef<str>]) -> Vec<String> {
+    items
+        .iter()
+        .flat_map(|a| a.as_ref().split(|c: char| matches!(c, '-' | ',' | '/') || c.is_whitespace()))
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A question with a typed answer and that answer's JSON.
+pub trait Query {
+    /// The typed answer.
+    type Output;
+    /// Answers the question.
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output>;
+    /// The answer as `wordhoard --json` prints it.
+    fn json<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, output: &Self::Output) -> Value;
+}
+
+/// A honeycomb: `bee solve`, `report`, `hints`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Honeycomb {
+    /// The honeycomb's distinct letters.
+    pub letters: String,
+    /// The centre letter (default: the first letter given).
+    pub center: Option<String>,
+    /// Only words of the common list.
+    pub common_only: bool,
+}
+
+impl Honeycomb {
+    /// The puzzle these letters make.
+    pub fn puzzle<D: AsRef<[u8]>>(&self, index: &Index<D>) -> Result<bee::Puzzle> {
+        bee::Puzzle::parse(index.alphabet(), &self.letters, self.center.as_deref())
+    }
+
+    fn opts(&self) -> SolveOptions {
+        SolveOptions { common_only: self.common_only }
+    }
+}
+
+/// `bee solve`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(transparent)]
+pub struct BeeSolve(pub Honeycomb);
+
+impl Query for BeeSolve {
+    type Output = Solution;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Solution> {
+        bee::solve(index, self.0.puzzle(index)?, &self.0.opts())
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, s: &Solution) -> Value {
+        shapes::bee_solution(s)
+    }
+}
+
+/// `bee report`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(transparent)]
+pub struct BeeReport(pub Honeycomb);
+
+impl Query for BeeReport {
+    type Output = (Solution, Vec<ReportGroup>);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        bee::report(index, self.0.puzzle(index)?, &self.0.opts())
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (solution, groups): &Self::Output) -> Value {
+        let mut v = shapes::bee_solution(solution);
+        v["groups"] = groups
+            .iter()
+            .map(|g| {
+                json!({"letters": g.letters, "score": g.score, "count": g.words.len(),
+                       "words": g.words.iter().map(|w| json!({"word": w.word, "score": w.score})).collect::<Vec<_>>()})
+            })
+            .collect();
+        v
+    }
+}
+
+/// `bee hints`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(transparent)]
+pub struct BeeHints(pub Honeycomb);
+
+impl Query for BeeHints {
+    type Output = Hints;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Hints> {
+        bee::hints(index, self.0.puzzle(index)?, &self.0.opts())
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, h: &Hints) -> Value {
+        shapes::bee_hints(h)
+    }
+}
+
+/// `bee check`: guesses in order, the found words first.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BeeCheck {
+    /// The honeycomb's distinct letters.
+    pub letters: String,
+    /// The centre letter (default: the first letter given).
+    pub center: Option<String>,
+    /// The guesses, in order.
+    pub words: Vec<String>,
+    /// Words found before (the CLI reads them from `--found FILE`), checked first.
+    pub found: Vec<String>,
+    /// Only words of the common list.
+    pub common_only: bool,
+}
+
+impl Query for BeeCheck {
+    type Output = Progress;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Progress> {
+        let comb =
+            Honeycomb { letters: self.letters.clone(), center: self.center.clone(), common_only: self.common_only };
+        let guesses: Vec<String> = self.found.iter().chain(&self.words).cloned().collect();
+        bee::check(index, comb.puzzle(index)?, &guesses, &comb.opts())
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, p: &Progress) -> Value {
+        shapes::bee_progress(p)
+    }
+}
+
+/// `bee best`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BeeBest {
+    /// How many to list (0: all).
+    pub top: usize,
+    /// Letters no honeycomb may have (default: see [`exclude_set`]).
+    pub exclude: Option<String>,
+    /// Score only common words.
+    pub common_only: bool,
+}
+
+impl Default for BeeBest {
+    fn default() -> BeeBest {
+        BeeBest { top: 10, exclude: None, common_only: false }
+    }
+}
+
+impl Query for BeeBest {
+    type Output = (LetterSet, Vec<bee::HoneycombScore>);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        let excluded = exclude_set(index, self.exclude.as_deref())?;
+        let opts = SolveOptions { common_only: self.common_only };
+        Ok((excluded, bee::best(index, all_if_zero(self.top), excluded, &opts)?))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, (excluded, combs): &Self::Output) -> Value {
+        json!({
+            "exclude": index.alphabet().letters_of(*excluded),
+            "honeycombs": combs.iter().map(|h| json!({"letters": h.letters, "center": h.center.to_string(),
+                "score": h.score, "count": h.count, "pangrams": h.pangrams})).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// `bee stats`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BeeStats {
+    /// Letters no honeycomb may have (default: see [`exclude_set`]).
+    pub exclude: Option<String>,
+}
+
+impl Query for BeeStats {
+    type Output = (LetterSet, bee::Stats);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        let excluded = exclude_set(index, self.exclude.as_deref())?;
+        Ok((excluded, bee::stats(index, excluded)?))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, (excluded, st): &Self::Output) -> Value {
+        json!({"words": st.words, "valid": st.valid, "pangram_words": st.pangram_words,
+               "pangram_lettersets": st.pangram_lettersets, "candidate_honeycombs": st.candidate_honeycombs,
+               "exclude": index.alphabet().letters_of(*excluded)})
+    }
+}
+
+/// `bee generate`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BeeGenerate {
+    /// The seed (default: from the clock).
+    pub seed: Option<u64>,
+    /// Letters the honeycomb may not have (default: see [`exclude_set`]).
+    pub exclude: Option<String>,
+    /// Lowest total score.
+    pub min_score: Option<u32>,
+    /// Highest total score.
+    pub max_score: Option<u32>,
+    /// Fewest words.
+    pub min_words: Option<u32>,
+    /// Most words.
+    pub max_words: Option<u32>,
+    /// Count only common words.
+    pub common_only: bool,
+    /// Text output only: show the answers (JSON always has them).
+    pub answers: bool,
+}
+
+impl Query for BeeGenerate {
+    type Output = (u64, Solution);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        let seed = self.seed.unwrap_or_else(clock_seed);
+        let opts = bee::GenerateOptions {
+            seed,
+            exclude: exclude_set(index, self.exclude.as_deref())?,
+            score: Bounds { min: self.min_score, max: self.max_score },
+            words: Bounds { min: self.min_words, max: self.max_words },
+            common_only: self.common_only,
+        };
+        Ok((seed, bee::generate(index, &opts)?))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (seed, s): &Self::Output) -> Value {
+        shapes::bee_generated(s, *seed)
+    }
+}
+
+/// `boxed solve`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BoxedSolve {
+    /// The sides; each item may hold several (see [`split_sides`]).
+    pub sides: Vec<String>,
+    /// Most words in a solution.
+    pub max_words: usize,
+    /// Shortest playable word.
+    pub min_len: usize,
+    /// How many solutions to list (0: all); the count is always complete.
+    pub limit: usize,
+    /// Play only common words.
+    pub common_only: bool,
+}
+
+impl Default for BoxedSolve {
+    fn default() -> BoxedSolve {
+        let d = boxed::SolveOptions::default();
+        BoxedSolve { sides: Vec::new(), max_words: d.max_words, min_len: d.min_len, limit: d.limit, common_only: false }
+    }
+}
+
+/// A box's counts before its solutions: what `boxed solve` says first.
+#[derive(Debug)]
+pub struct BoxedCounts {
+    /// The box.
+    pub letter_box: LetterBox,
+    /// Playable words.
+    pub playable: usize,
+    /// Solutions by word count.
+    pub counts: Vec<u128>,
+    /// All solutions counted.
+    pub count: u128,
+    /// How many will be listed.
+    pub listed: u128,
+    /// With no solution: the fewest words one takes, and how many take that many.
+    pub shortest: Option<(usize, u128)>,
+}
+
+impl BoxedSolve {
+    /// The solver's options.
+    pub fn options(&self) -> boxed::SolveOptions {
+        boxed::SolveOptions {
+            max_words: self.max_words,
+            min_len: self.min_len,
+            limit: self.limit,
+            common_only: self.common_only,
+        }
+    }
+
+    /// The box and its counts, and the solver ready to list its solutions
+    /// in order ([`Solver::each_solution`]): the CLI streams them from here.
+    pub fn start<D: AsRef<[u8]>>(&self, index: &Index<D>) -> Result<(BoxedCounts, Solver)> {
+        let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides))?;
+        let opts = self.options();
+        let mut solver = Solver::new(index, &letter_box, &opts)?;
+        let counts = solver.counts()?;
+        let count = counts
+            .iter()
+            .try_fold(0u128, |a, &b| a.checked_add(b))
+            .ok_or_else(|| Error::new(ErrorKind::Limit("too many solutions to count".into())))?;
+        let listed = if self.limit == 0 { count } else { count.min(self.limit as u128) };
+        let shortest = if count == 0 { boxed::shortest(index, &letter_box, &opts) } else { None };
+        let playable = solver.playable().len();
+        Ok((BoxedCounts { letter_box, playable, counts, count, listed, shortest }, solver))
+    }
+
+    /// The JSON object before `solutions`.
+    pub fn summary(&self, c: &BoxedCounts) -> Map<String, Value> {
+        shapes::boxed_summary(&shapes::BoxedSummary {
+            letter_box: &c.letter_box,
+            playable: c.playable,
+            counts: &c.counts,
+            max_words: self.max_words,
+            shortest: c.shortest,
+        })
+    }
+}
+
+impl Query for BoxedSolve {
+    type Output = (BoxedCounts, Vec<Vec<String>>);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        let (counts, mut solver) = self.start(index)?;
+        let mut solutions: Vec<Vec<String>> = Vec::new();
+        if counts.listed > 0 {
+            // Stopping at the limit is not an error.
+            let _ = solver.each_solution(|words| {
+                solutions.push(words.iter().map(|w| w.word.clone()).collect());
+                if solutions.len() as u128 == counts.listed {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })?;
+        }
+        Ok((counts, solutions))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (counts, solutions): &Self::Output) -> Value {
+        let mut v = self.summary(counts);
+        v.insert("solutions".into(), json!(solutions));
+        Value::Object(v)
+    }
+}
+
+/// `boxed generate`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BoxedGenerate {
+    /// The seed (default: from the clock).
+    pub seed: Option<u64>,
+    /// Sides of the box.
+    pub sides: usize,
+    /// Letters on each side.
+    pub size: usize,
+    /// Play only common words.
+    pub common_only: bool,
+    /// Fewest solutions of 1 and 2 words.
+    pub min_solutions: Option<u64>,
+    /// Most solutions of 1 and 2 words.
+    pub max_solutions: Option<u64>,
+    /// How many solutions to list (0: all).
+    pub limit: usize,
+    /// Text output only: show the solutions (JSON always has them).
+    pub answers: bool,
+}
+
+impl Default for BoxedGenerate {
+    fn default() -> BoxedGenerate {
+        let d = boxed::GenerateOptions::default();
+        BoxedGenerate {
+            seed: None,
+            sides: d.sides,
+            size: d.size,
+            common_only: false,
+            min_solutions: None,
+            max_solutions: None,
+            limit: d.limit,
+            answers: false,
+        }
+    }
+}
+
+impl Query for BoxedGenerate {
+    type Output = (u64, Generated);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        let seed = self.seed.unwrap_or_else(clock_seed);
+        let opts = boxed::GenerateOptions {
+            seed,
+            sides: self.sides,
+            size: self.size,
+            common_only: self.common_only,
+            min_solutions: self.min_solutions,
+            max_solutions: self.max_solutions,
+            limit: self.limit,
+        };
+        Ok((seed, boxed::generate(index, &opts)?))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (seed, g): &Self::Output) -> Value {
+        shapes::boxed_generated(g, *seed, self.common_only)
+    }
+}
+
+/// `anigram unscramble`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnigramUnscramble {
+    /// The letters, in any order.
+    pub letters: String,
+}
+
+impl Query for AnigramUnscramble {
+    type Output = Step;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Step> {
+        Anigrams::open(index)?.unscramble(&self.letters)
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, s: &Step) -> Value {
+        shapes::anigram_step(s)
+    }
+}
+
+/// `anigram longest`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnigramLongest {
+    /// Start from this word or term.
+    pub from: Option<String>,
+    /// Start from the best term of this many letters.
+    pub start_len: usize,
+}
+
+impl Default for AnigramLongest {
+    fn default() -> AnigramLongest {
+        AnigramLongest { from: None, start_len: anigram::START_LEN }
+    }
+}
+
+/// Where chains start: `from`'s term, else every term of `start_len` letters.
+fn start_of<D: AsRef<[u8]>>(a: &Anigrams<'_, D>, from: Option<&str>, start_len: usize) -> Result<Start> {
+    Ok(from.map(|f| a.find_term(f)).transpose()?.map_or(Start::Len(start_len), Start::Term))
+}
+
+impl Query for AnigramLongest {
+    type Output = Vec<Step>;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Vec<Step>> {
+        let a = Anigrams::open(index)?;
+        a.longest(start_of(&a, self.from.as_deref(), self.start_len)?)
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, chain: &Vec<Step>) -> Value {
+        shapes::anigram_chain(chain)
+    }
+}
+
+/// `anigram count`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnigramCount {
+    /// Count only games from this word or term.
+    pub from: Option<String>,
+    /// Letters in a game's first term.
+    pub start_len: usize,
+    /// Letters in a game's last term.
+    pub goal_len: usize,
+}
+
+impl Default for AnigramCount {
+    fn default() -> AnigramCount {
+        AnigramCount { from: None, start_len: anigram::START_LEN, goal_len: anigram::GOAL_LEN }
+    }
+}
+
+/// Games counted, with the term they start from (when `from` was given)
+/// and its length.
+#[derive(Clone, Debug)]
+pub struct GameCount {
+    /// The games.
+    pub games: u64,
+    /// `from`'s term.
+    pub from_term: Option<String>,
+    /// Letters in a game's first term.
+    pub start_len: usize,
+}
+
+impl Query for AnigramCount {
+    type Output = GameCount;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<GameCount> {
+        let a = Anigrams::open(index)?;
+        let start = start_of(&a, self.from.as_deref(), self.start_len)?;
+        let games = a.count(start, self.goal_len)?;
+        let from_term = match start {
+            Start::Term(t) => Some(a.step(t)?.term),
+            Start::Len(_) => None,
+        };
+        let start_len = from_term.as_ref().map_or(self.start_len, |t| t.chars().count());
+        Ok(GameCount { games, from_term, start_len })
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, c: &GameCount) -> Value {
+        json!({"start_len": c.start_len, "goal_len": self.goal_len, "from": c.from_term, "games": c.games})
+    }
+}
+
+/// `anigram top`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnigramTop {
+    /// How many terms to list (0: all).
+    pub top: usize,
+    /// Letters in a game's first term.
+    pub start_len: usize,
+    /// Letters in a game's last term.
+    pub goal_len: usize,
+}
+
+impl Default for AnigramTop {
+    fn default() -> AnigramTop {
+        AnigramTop { top: 10, start_len: anigram::START_LEN, goal_len: anigram::GOAL_LEN }
+    }
+}
+
+impl Query for AnigramTop {
+    type Output = Vec<TermGames>;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Vec<TermGames>> {
+        let game = Game { start_len: self.start_len, goal_len: self.goal_len };
+        Anigrams::open(index)?.top(all_if_zero(self.top), game)
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, top: &Vec<TermGames>) -> Value {
+        json!({"start_len": self.start_len, "goal_len": self.goal_len,
+               "terms": top.iter().map(|t| json!({"term": t.term, "games": t.games, "words": t.words})).collect::<Vec<_>>()})
+    }
+}
+
+/// `anigram generate`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnigramGenerate {
+    /// The seed (default: from the clock).
+    pub seed: Option<u64>,
+    /// Text output only: show each step's words (JSON always has them).
+    pub answers: bool,
+}
+
+impl Query for AnigramGenerate {
+    type Output = (u64, Vec<Step>);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        let seed = self.seed.unwrap_or_else(clock_seed);
+        Ok((seed, Anigrams::open(index)?.generate(seed)?))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (seed, chain): &Self::Output) -> Value {
+        let mut v = shapes::anigram_chain(chain);
+        v["seed"] = json!(seed);
+        v
+    }
+}
+
+/// `find PATTERN`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Find {
+    /// The pattern: letters, `?`, `*`, `[abc]`, `[^abc]`.
+    pub pattern: String,
+    /// Only words of this many letters.
+    pub len: Option<usize>,
+    /// How many to list (0: all); the count is always exact.
+    pub limit: usize,
+    /// Only words of the common list.
+    pub common_only: bool,
+}
+
+impl Default for Find {
+    fn default() -> Find {
+        Find { pattern: String::new(), len: None, limit: 50, common_only: false }
+    }
+}
+
+/// Words found: the first `limit`, a-z, and how many matched.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The words listed, with whether each is common.
+    pub words: Vec<(String, bool)>,
+    /// Every match.
+    pub count: u64,
+}
+
+impl Find {
+    /// Calls `each` with every match, a-z, and whether it is common (see
+    /// [`find::find`]); returns the count.
+    pub fn each<D: AsRef<[u8]>>(&self, index: &Index<D>, each: impl FnMut(&str, bool)) -> Result<u64> {
+        let pattern = Pattern::parse(index.alphabet(), &self.pattern)?;
+        find::find(index, &pattern, &FindOptions { len: self.len, common_only: self.common_only }, each)
+    }
+}
+
+impl Query for Find {
+    type Output = Found;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Found> {
+        let mut words = Vec::new();
+        let limit = all_if_zero(self.limit);
+        let count = self.each(index, |w, common| {
+            if words.len() < limit {
+                words.push((w.to_string(), common));
+            }
+        })?;
+        Ok(Found { words, count })
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, f: &Found) -> Value {
+        json!({"pattern": self.pattern, "count": f.count, "words": f.words.iter().map(|(w, _)| w).collect::<Vec<_>>()})
+    }
+}
+
+/// `anagram LETTERS`: anagrams with blanks, of some of the letters
+/// (`sub`), or of a phrase in words (`words`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Anagram {
+    /// The letters (`?` a blank); with `words`, the phrase.
+    pub letters: String,
+    /// Words made of some of the letters.
+    pub sub: bool,
+    /// Sets of words whose letters are exactly the phrase's.
+    pub words: bool,
+    /// The shortest word.
+    pub min_len: usize,
+    /// With `words`: the most words in an anagram.
+    pub max_words: Option<usize>,
+    /// With `words`: a word every anagram contains.
+    pub include: Option<String>,
+    /// How many to list (0: all); the count is always exact.
+    pub limit: usize,
+    /// Only words of the common list.
+    pub common_only: bool,
+}
+
+impl Default for Anagram {
+    fn default() -> Anagram {
+        Anagram {
+            letters: String::new(),
+            sub: false,
+            words: false,
+            min_len: 3,
+            max_words: None,
+            include: None,
+            limit: 50,
+            common_only: false,
+        }
+    }
+}
+
+/// An anagram answer: words (with what their blanks stood for), or
+/// phrases of words.
+#[derive(Clone, Debug)]
+pub enum Anagrams {
+    /// Single words: the first `limit`, and how many there are.
+    Words(Vec<anagram::Anagram>, u64),
+    /// Multi-word anagrams of a phrase.
+    Phrases(anagram::PhraseAnagrams),
+}
+
+impl Query for Anagram {
+    type Output = Anagrams;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Anagrams> {
+        if self.sub && self.words {
+            return Err(Error::invalid("`sub` and `words` cannot be used together"));
+        }
+        if !self.words && (self.max_words.is_some() || self.include.is_some()) {
+            return Err(Error::invalid("`max_words` and `include` need `words` (multi-word anagrams of a phrase)"));
+        }
+        if self.words {
+            let opts = PhraseOptions {
+                max_words: self.max_words.unwrap_or(PhraseOptions::default().max_words),
+                min_len: self.min_len,
+                include: self.include.clone(),
+                common_only: self.common_only,
+                limit: self.limit,
+            };
+            return Ok(Anagrams::Phrases(anagram::phrase_anagrams(index, &self.letters, &opts)?));
+        }
+        if self.letters.trim().is_empty() {
+            return Err(Error::invalid("no letters given; e.g. `listen`, or `retain?` with a blank"));
+        }
+        let opts = AnagramOptions { min_len: self.min_len, common_only: self.common_only };
+        let mut words = if self.sub {
+            anagram::sub_anagrams(index, &self.letters, &opts)
+        } else {
+            anagram::anagrams(index, &self.letters, &opts)
+        }?;
+        let count = words.len() as u64;
+        words.truncate(all_if_zero(self.limit));
+        Ok(Anagrams::Words(words, count))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, a: &Anagrams) -> Value {
+        match a {
+            Anagrams::Phrases(found) => {
+                json!({"phrase": self.letters, "count": found.count, "anagrams": found.anagrams})
+            }
+            Anagrams::Words(words, count) => json!({
+                "letters": self.letters,
+                "count": count,
+                "words": words.iter().map(|a| json!({"word": a.word, "blanks": a.blanks})).collect::<Vec<_>>(),
+            }),
+        }
+    }
+}
+
+/// `info`: the header, the metadata and the section table. `path` is where
+/// the index was read from (`null` for bytes).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Info {}
+
+impl Info {
+    /// The answer, naming the file it came from.
+    pub fn json<D: AsRef<[u8]>>(&self, index: &Index<D>, path: Option<&str>) -> Value {
+        let meta = index.metadata();
+        let sections =
+            index.header().sections.iter().map(
+                |s| json!({"name": s.name(), "offset": s.offset, "bytes": s.len, "crc32": format!("{:08x}", s.crc)}),
+            );
+        json!({
+            "path": path,
+            "format_version": index.header().version,
+            "name": meta.name,
+            "words": meta.word_count,
+            "alphabet": meta.alphabet,
+            "fold": if meta.fold_accents { "accents" } else { "none" },
+            "keep": meta.kept_letters,
+            "sources": meta.sources.iter().map(source_json).collect::<Vec<_>>(),
+            "source_sha256": meta.source_sha256.to_string(),
+            "lines_read": meta.lines_read,
+            "lines_skipped": meta.lines_skipped,
+            "common_source": meta.common_source.as_ref().map(source_json),
+            "common_words": meta.common_count,
+            "excluded_words": meta.excluded_count,
+            "exclude_sources": meta.exclude_sources.iter().map(source_json).collect::<Vec<_>>(),
+            "tool_version": meta.tool_version,
+            "built_at": iso_time(meta.built_at_unix),
+            "built_at_unix": meta.built_at_unix,
+            "bytes": index.as_bytes().len(),
+            "sections": sections.collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// A word list as `info` shows it.
+fn source_json(source: &SourceFile) -> Value {
+    json!({"name": source.name, "sha256": source.sha256.to_string()})
+}
+
+/// `verify`: every section's checksum and structure. A damaged section is
+/// an answer (`"ok": false`), not an error.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Verify {}
+
+impl Verify {
+    /// The answer, naming the file it came from.
+    pub fn json(&self, checks: &[SectionCheck], path: Option<&str>) -> Value {
+        json!({
+            "path": path,
+            "ok": checks.iter().all(|c| c.ok),
+            "sections": checks.iter().map(|c| json!({"name": c.name, "bytes": c.len, "ok": c.ok, "problem": c.problem})).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// Every question, by command.
+#[derive(Clone, Debug)]
+#[allow(missing_docs)]
+pub enum Request {
+    Info(Info),
+    Verify(Verify),
+    BeeSolve(BeeSolve),
+    BeeReport(BeeReport),
+    BeeBest(BeeBest),
+    BeeStats(BeeStats),
+    BeeHints(BeeHints),
+    BeeCheck(BeeCheck),
+    BeeGenerate(BeeGenerate),
+    BoxedSolve(BoxedSolve),
+    BoxedGenerate(BoxedGenerate),
+    AnigramUnscramble(AnigramUnscramble),
+    AnigramLongest(AnigramLongest),
+    AnigramCount(AnigramCount),
+    AnigramTop(AnigramTop),
+    AnigramGenerate(AnigramGenerate),
+    Find(Find),
+    Anagram(Anagram),
+}
+
+/// The commands [`Request::parse`] knows, as the CLI spells them.
+pub const COMMANDS: [&str; 18] = [
+    "info",
+    "verify",
+    "bee solve",
+    "bee report",
+    "bee best",
+    "bee stats",
+    "bee hints",
+    "bee check",
+    "bee generate",
+    "boxed solve",
+    "boxed generate",
+    "anigram unscramble",
+    "anigram longest",
+    "anigram count",
+    "anigram top",
+    "anigram generate",
+    "find",
+    "anagram",
+];
+
+fn args<T: DeserializeOwned>(command: &str, args: &Value) -> Result<T> {
+    let empty = Value::Object(Map::new());
+    let args = if args.is_null() { &empty } else { args };
+    T::deserialize(args).map_err(|e| Error::invalid(format!("{command}: {e}")))
+}
+
+impl Request {
+    /// The request for `command` (one of [`COMMANDS`]) with `args`, an
+    /// object of arguments by long-flag name (`null`: all defaults).
+    pub fn parse(command: &str, a: &Value) -> Result<Request> {
+        Ok(match command {
+            "info" => Request::Info(args(command, a)?),
+            "verify" => Request::Verify(args(command, a)?),
+            "bee solve" => Request::BeeSolve(BeeSolve(args(command, a)?)),
+            "bee report" => Request::BeeReport(BeeReport(args(command, a)?)),
+            "bee best" => Request::BeeBest(args(command, a)?),
+            "bee stats" => Request::BeeStats(args(command, a)?),
+            "bee hints" => Request::BeeHints(BeeHints(args(command, a)?)),
+            "bee check" => Request::BeeCheck(args(command, a)?),
+            "bee generate" => Request::BeeGenerate(args(command, a)?),
+            "boxed solve" => Request::BoxedSolve(args(command, a)?),
+            "boxed generate" => Request::BoxedGenerate(args(command, a)?),
+            "anigram unscramble" => Request::AnigramUnscramble(args(command, a)?),
+            "anigram longest" => Request::AnigramLongest(args(command, a)?),
+            "anigram count" => Request::AnigramCount(args(command, a)?),
+            "anigram top" => Request::AnigramTop(args(command, a)?),
+            "anigram generate" => Request::AnigramGenerate(args(command, a)?),
+            "find" => Request::Find(args(command, a)?),
+            "anagram" => Request::Anagram(args(command, a)?),
+            _ => {
+                return Err(Error::invalid(format!("no command {command:?}; the commands are {}", COMMANDS.join(", "))))
+            }
+        })
+    }
+
+    /// The answer as `wordhoard --json` prints it; `path` is the file the
+    /// index came from, which `info` and `verify` name.
+    pub fn answer<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, path: Option<&str>) -> Result<Value> {
+        fn ask<Q: Query, D: AsRef<[u8]> + Sync>(q: &Q, index: &Index<D>) -> Result<Value> {
+            q.run(index).map(|out| q.json(index, &out))
+        }
+        match self {
+            Request::Info(q) => Ok(q.json(index, path)),
+            Request::Verify(q) => Ok(q.json(&index.verify(), path)),
+            Request::BeeSolve(q) => ask(q, index),
+            Request::BeeReport(q) => ask(q, index),
+            Request::BeeBest(q) => ask(q, index),
+            Request::BeeStats(q) => ask(q, index),
+            Request::BeeHints(q) => ask(q, index),
+            Request::BeeCheck(q) => ask(q, index),
+            Request::BeeGenerate(q) => ask(q, index),
+            Request::BoxedSolve(q) => ask(q, index),
+            Request::BoxedGenerate(q) => ask(q, index),
+            Request::AnigramUnscramble(q) => ask(q, index),
+            Request::AnigramLongest(q) => ask(q, index),
+            Request::AnigramCount(q) => ask(q, index),
+            Request::AnigramTop(q) => ask(q, index),
+            Request::AnigramGenerate(q) => ask(q, index),
+            Request::Find(q) => ask(q, index),
+            Request::Anagram(q) => ask(q, index),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index() -> Index<Vec<u8>> {
+        crate::testutil::index("game\ngames\namalgam\nglam\nmegaplex\nride\ndire\nired\nrides\n", None)
+    }
+
+    #[test]
+    fn parses_flags_with_defaults_and_refuses_unknown_names() {
+        let r = Request::parse("boxed solve", &json!({"sides": ["gm", "ae"]})).unwrap();
+        let Request::BoxedSolve(b) = r else { panic!("not a boxed solve") };
+        assert_eq!((b.max_words, b.limit, b.min_len), (2, 20, 3));
+        let e = Request::parse("bee solve", &json!({"letters": "abc", "centre": "a"})).unwrap_err();
+        assert!(e.is_usage() && e.to_string().contains("unknown field `centre`"), "{e}");
+        let e = Request::parse("bee best", &json!({"top": -1})).unwrap_err();
+        assert!(e.is_usage(), "{e}");
+        assert!(Request::parse("bee fly", &Value::Null).unwrap_err().to_string().contains("bee solve"));
+        for c in COMMANDS {
+            // Every command parses with no arguments (its positional ones empty).
+            Request::parse(c, &Value::Null).unwrap();
+        }
+    }
+
+    #[test]
+    fn answers_follow_the_rules() {
+        let index = index();
+        let ask = |c: &str, a: Value| Request::parse(c, &a).and_then(|r| r.answer(&index, None));
+        assert_eq!(ask("bee solve", json!({"letters": "aeglmpx", "center": "g"})).unwrap()["score"], 24);
+        // The centre defaults to the first letter; S is excluded on a-z by default.
+        assert_eq!(ask("bee solve", json!({"letters": "gaelmpx"})).unwrap()["center"], "g");
+        assert_eq!(ask("bee stats", Value::Null).unwrap()["exclude"], "s");
+        assert_eq!(ask("bee stats", json!({"exclude": ""})).unwrap()["exclude"], "");
+        // A box's sides split at dashes, commas, slashes and spaces.
+        let one = ask("boxed solve", json!({"sides": ["gm-ae"], "max_words": 3})).unwrap();
+        assert_eq!(one, ask("boxed solve", json!({"sides": ["gm, ae"], "max_words": 3})).unwrap());
+        assert_eq!(one["sides"], json!(["gm", "ae"]));
+        assert_eq!(ask("anigram count", json!({"from": "ride", "goal_len": 5})).unwrap()["from"], "deir");
+        let found = ask("find", json!({"pattern": "*s", "limit": 0})).unwrap();
+        assert_eq!(found["words"], json!(["games", "rides"]));
+        let e = ask("anagram", json!({"letters": "ride", "include": "x"})).unwrap_err();
+        assert!(e.is_usage(), "{e}");
+        assert_eq!(ask("anagram", json!({"letters": "ride"})).unwrap()["count"], 3);
+        assert_eq!(ask("info", Value::Null).unwrap()["path"], Value::Null);
+        assert_eq!(ask("verify", Value::Null).unwrap()["ok"], true);
+    }
+
+    #[test]
+    fn sides_split_every_way_they_are_typed() {
+        for typed in [
+            &["riu pgh lcs yao"][..],
+            &["riu-pgh-lcs-yao"],
+            &["riu,pgh,lcs,yao"],
+            &["riu/pgh/lcs/yao"],
+            &["riu", "pgh", "lcs", "yao"],
+        ] {
+            assert_eq!(split_sides(typed), ["riu", "pgh", "lcs", "yao"], "{typed:?}");
+        }
+    }
+}
