@@ -7,7 +7,7 @@
 CARGO ?= cargo
 PREFIX ?= $(HOME)/.local
 
-.PHONY: man demo test test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
+.PHONY: man demo test test-python python test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
 
 release:
 	$(CARGO) build --release --locked
@@ -39,6 +39,15 @@ test:
 		$(CARGO) test --workspace --locked --release --no-fail-fast --lib --bins --tests; \
 	fi
 	$(CARGO) test --workspace --locked --release --doc
+
+# The Python package (crates/python): built from source by pip into the
+# virtual environment target/python-venv; `make test-python` runs its
+# tests (pytest) against the release CLI's --json answers.
+python:
+	scripts/python.sh
+
+test-python: release
+	scripts/python.sh --test
 
 # The builder and the end-to-end tests again with the fst crate writing
 # the FSTs (feature fst-crate-writer): the reference the home-made writer
