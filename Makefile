@@ -7,7 +7,7 @@
 CARGO ?= cargo
 PREFIX ?= $(HOME)/.local
 
-.PHONY: man demo test test-python python test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
+.PHONY: man demo test test-python python npm test-npm test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
 
 release:
 	$(CARGO) build --release --locked
@@ -48,6 +48,16 @@ python:
 
 test-python: release
 	scripts/python.sh --test
+
+# The npm package `wordhoard` (crates/web and crates/web/js) in
+# target/npm/wordhoard/, packed as target/npm/wordhoard-VERSION.tgz;
+# `make test-npm` installs that tarball into an empty project and checks
+# every export against the CLI's --json (node's test runner).
+npm:
+	scripts/npm.sh
+
+test-npm: release npm
+	node --test --test-reporter=spec crates/web/js/test/package.test.mjs
 
 # The builder and the end-to-end tests again with the fst crate writing
 # the FSTs (feature fst-crate-writer): the reference the home-made writer

@@ -1,12 +1,13 @@
 // wordhoard in a page: fetch an index file once, then answer every question
-// from its bytes with the WebAssembly build of wordhoard-query
-// (crates/web). No framework and no server logic: the page is static files.
+// from its bytes with the npm package `wordhoard` (crates/web/js: the query
+// library in WebAssembly), the same API any other page or Node program
+// uses. No framework and no server logic: the page is static files.
 //
 // Each answer is the JSON `wordhoard --json` prints. Every query is timed
 // with performance.now() and recorded in window.wordhoard.timings, which
 // the browser test (web/test/page.test.mjs) reports.
 
-import init, { Hoard } from "./pkg/wordhoard_web.js";
+import { Index, init } from "./wordhoard/index.js";
 
 const $ = (id) => document.getElementById(id);
 const fmt = (n) => Number(n).toLocaleString("en-US");
@@ -14,7 +15,7 @@ const plural = (n, one, many = one + "s") => `${fmt(n)} ${n === 1 ? one : many}`
 const upper = (s) => s.toLocaleUpperCase();
 
 // What the test reads: when the index was ready and how long each query took.
-const state = { hoard: null, timings: [], ready: null, firstAnswer: null };
+const state = { idx: null, timings: [], ready: null, firstAnswer: null };
 window.wordhoard = state;
 
 // ---------------------------------------------------------------- loading
@@ -55,9 +56,10 @@ async function fetchIndex(url) {
 
 function open(bytes, source) {
   const t0 = performance.now();
-  state.hoard = new Hoard(bytes);
-  const info = JSON.parse(state.hoard.describe());
-  state.info = info;
+  state.idx?.free();
+  state.idx = Index.fromBytesSync(bytes);
+  const info = state.idx.info();
+  state.info = { name: info.name, words: info.words, alphabet: info.alphabet, common: info.common_source !== null };
   state.ready = performance.now();
   $("progress").hidden = true;
   $("status").textContent =
@@ -77,7 +79,7 @@ function open(bytes, source) {
  * cannot spell just fail, quietly. */
 function warmUp() {
   if (params.get("warm") === "0") { state.warm = true; return; }
-  const h = state.hoard;
+  const idx = state.idx;
   const a = [...state.info.alphabet];
   const english = [..."bcdilnoehwsyartk"].every((c) => a.includes(c));
   const pick = (from, n) => (english ? from : a.slice(0, n).join(""));
@@ -86,14 +88,14 @@ function warmUp() {
   const term = pick("lots", 4);
   for (let round = 0; round < 3; round++) {
     for (const call of [
-      () => h.beeSolve(letters, center, false),
-      () => h.beeHints(letters, center, false),
-      () => h.beeCheck(letters, center, `${pick("lion", 4)} ${pick("blond", 5)}`, false),
-      () => h.boxedSolve(sides, 5, 0),
-      () => h.anigramUnscramble(term),
-      () => h.anigramLongest(term),
+      () => idx.bee.solve(letters, { center }),
+      () => idx.bee.hints(letters, { center }),
+      () => idx.bee.check(letters, [pick("lion", 4), pick("blond", 5)], { center }),
+      () => boxedFewest(idx, sides, 5),
+      () => idx.anigram.unscramble(term),
+      () => idx.anigram.longest({ from: term }),
     ]) {
-      try { JSON.parse(call()); } catch { /* a sample this index cannot spell */ }
+      try { call(); } catch { /* a sample this index cannot spell */ }
     }
   }
   state.warm = true;
@@ -123,14 +125,14 @@ $("index-file").addEventListener("change", async (event) => {
 
 // ---------------------------------------------------------------- queries
 
-/** Runs one query, timed; its JSON parsed. Errors go to `errorId`. */
+/** Runs one query, timed. Errors go to `errorId`. */
 function ask(name, errorId, call) {
   const error = $(errorId);
   error.hidden = true;
-  if (!state.hoard) return null;
+  if (!state.idx) return null;
   const t0 = performance.now();
   try {
-    const answer = JSON.parse(call(state.hoard));
+    const answer = call(state.idx);
     const ms = performance.now() - t0;
     state.timings.push({ query: name, ms });
     if (state.firstAnswer === null) state.firstAnswer = performance.now();
@@ -277,7 +279,8 @@ function showProgress(progress, lastGuess) {
 
 function check(lastGuess) {
   const guesses = lastGuess ? [...bee.found, lastGuess] : bee.found;
-  const got = ask("bee check", "bee-error", (h) => h.beeCheck(bee.letters, bee.center, guesses.join(" "), bee.common));
+  const got = ask("bee check", "bee-error",
+    (idx) => idx.bee.check(bee.letters, guesses, { center: bee.center, commonOnly: bee.common }));
   if (!got) return;
   const { answer, ms } = got;
   if (lastGuess) {
@@ -294,7 +297,7 @@ $("bee-form").addEventListener("submit", (event) => {
   const letters = $("bee-letters").value.trim();
   const center = $("bee-center").value.trim();
   const common = $("bee-common").checked;
-  const solved = ask("bee solve", "bee-error", (h) => h.beeSolve(letters, center, common));
+  const solved = ask("bee solve", "bee-error", (idx) => idx.bee.solve(letters, { center: center || undefined, commonOnly: common }));
   if (!solved) { $("bee-result").hidden = true; return; }
   const s = solved.answer;
   Object.assign(bee, { letters: s.letters, center: s.center, common, words: s.words });
@@ -311,13 +314,25 @@ $("bee-form").addEventListener("submit", (event) => {
   $("bee-guess").focus();
 });
 
+/** The most solutions the page lists for a box; the rest are counted. */
+const MAX_LISTED_SOLUTIONS = 500;
+
+/** `boxed solve --fewest`: the solutions with the fewest words (up to
+ * `maxWords`), the first MAX_LISTED_SOLUTIONS of them, and which of
+ * their words are common (`common`, for the stars). */
+function boxedFewest(idx, sides, maxWords) {
+  const answer = idx.boxed.solve(sides, { maxWords, fewest: true, limit: MAX_LISTED_SOLUTIONS });
+  answer.common = idx.commonWords(answer.solutions.flat());
+  return answer;
+}
+
 /** A random 32-bit seed; the CLI's `generate --seed` gives the same puzzle. */
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 // A new honeycomb to play: the CLI's `bee generate`, then shown as typed.
 $("bee-new").addEventListener("click", () => {
   const seed = randomSeed();
-  const got = ask("bee generate", "bee-error", (h) => h.beeGenerate(seed, $("bee-common").checked));
+  const got = ask("bee generate", "bee-error", (idx) => idx.bee.generate({ seed, commonOnly: $("bee-common").checked }));
   if (!got) return;
   $("bee-letters").value = got.answer.letters;
   $("bee-center").value = got.answer.center;
@@ -398,13 +413,13 @@ $("boxed-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const sides = $("boxed-sides").value;
   const max = Number($("boxed-max").value);
-  const got = ask("boxed solve", "boxed-error", (h) => h.boxedSolve(sides, max, 0));
+  const got = ask("boxed solve", "boxed-error", (idx) => boxedFewest(idx, sides, max));
   if (!got) { $("boxed-result").hidden = true; return; }
   const a = got.answer;
   const common = new Set(a.common);
   let summary;
   if (a.count > 0) {
-    // The answer counts solutions up to the fewest words only (crates/web).
+    // The answer counts solutions up to the fewest words only (`fewest`).
     const n = Number(a.count_by_words[a.min_words]);
     summary = `${plural(n, "solution")} of ${plural(a.min_words, "word")}, the fewest, from ` +
       `${plural(a.playable, "playable word")}${a.solutions.length < n ? ` (the first ${fmt(a.solutions.length)} shown)` : ""}.`;
@@ -442,7 +457,7 @@ $("boxed-form").addEventListener("submit", (event) => {
 $("boxed-new").addEventListener("click", () => {
   const seed = randomSeed();
   const common = Boolean(state.info?.common);
-  const got = ask("boxed generate", "boxed-error", (h) => h.boxedGenerate(seed, common));
+  const got = ask("boxed generate", "boxed-error", (idx) => idx.boxed.generate({ seed, commonOnly: common }));
   if (!got) return;
   const a = got.answer;
   $("boxed-sides").value = a.sides.join(" ");
@@ -460,7 +475,7 @@ $("boxed-new").addEventListener("click", () => {
 $("unscramble-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const letters = $("anigram-letters").value;
-  const got = ask("anigram unscramble", "anigram-error", (h) => h.anigramUnscramble(letters));
+  const got = ask("anigram unscramble", "anigram-error", (idx) => idx.anigram.unscramble(letters));
   if (!got) return;
   const { term, words } = got.answer;
   $("anigram-words").textContent = words.length
@@ -484,7 +499,7 @@ function added(before, after) {
 
 $("chain-button").addEventListener("click", () => {
   const letters = $("anigram-letters").value;
-  const got = ask("anigram longest", "anigram-error", (h) => h.anigramLongest(letters));
+  const got = ask("anigram longest", "anigram-error", (idx) => idx.anigram.longest({ from: letters }));
   if (!got) return;
   const { chain, length } = got.answer;
   $("anigram-words").textContent = `The longest chain from ${upper(chain[0]?.term ?? letters)}: ${plural(length, "step")}.`;

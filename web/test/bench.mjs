@@ -2,23 +2,30 @@
 //   - load: from navigation start to the index opened, and to the first
 //     answer (a Spelling Bee solve typed into the form), medians of 5 loads;
 //   - each query's time inside the page (performance.now around the
-//     WebAssembly call and JSON.parse): its first call in a fresh page
+//     package's call, which parses the engine's JSON): its first call in a fresh page
 //     without the page's warm-up (?warm=0) and with it, then its median.
 // (`make web` prints the bytes the page downloads, raw and gzip -9.)
 // Timings, not assertions: the budget (a query <= 5 ms once the index is
 // loaded) is read off this table, as `make bench` does for the CLI.
 
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { start, openPage } from "./browser.mjs";
+
+// The engine's size: what a page or a Node program downloads for it.
+const wasm = readFileSync(new URL("../dist/wordhoard/wasm/wordhoard_web_bg.wasm", import.meta.url));
+console.log(`the package's wasm: ${wasm.length.toLocaleString("en-US")} bytes, ` +
+  `${gzipSync(wasm, { level: 9 }).length.toLocaleString("en-US")} gzip -9 (budget: 600 KB, 260 KB gzip)`);
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
 const QUERIES = [
-  ["bee solve aeginrt r", "h.beeSolve('aeginrt', 'r', false)"],
-  ["bee hints aeginrt r", "h.beeHints('aeginrt', 'r', false)"],
-  ["bee check (5 guesses)", "h.beeCheck('aeginrt', 'r', 'granite rani tine rrrr granite', false)"],
-  ["boxed riu pgh lcs yao", "h.boxedSolve('riu pgh lcs yao', 5, 0)"],
-  ["boxed abc def ghi jkl", "h.boxedSolve('abc def ghi jkl', 3, 0)"],
-  ["anigram unscramble deir", "h.anigramUnscramble('deir')"],
-  ["anigram longest ride", "h.anigramLongest('ride')"],
+  ["bee solve aeginrt r", "h.bee.solve('aeginrt', { center: 'r' })"],
+  ["bee hints aeginrt r", "h.bee.hints('aeginrt', { center: 'r' })"],
+  ["bee check (5 guesses)", "h.bee.check('aeginrt', 'granite rani tine rrrr granite', { center: 'r' })"],
+  ["boxed riu pgh lcs yao", "h.boxed.solve('riu pgh lcs yao', { maxWords: 5, fewest: true, limit: 500 })"],
+  ["boxed abc def ghi jkl", "h.boxed.solve('abc def ghi jkl', { maxWords: 3, fewest: true, limit: 500 })"],
+  ["anigram unscramble deir", "h.anigram.unscramble('deir')"],
+  ["anigram longest ride", "h.anigram.longest({ from: 'ride' })"],
 ];
 
 const env = await start();
@@ -43,9 +50,9 @@ try {
     const { page, context } = await openPage(env.browser, `${env.url}?warm=${warm}`);
     await page.waitForFunction(() => window.wordhoard.warm);
     const times = await page.evaluate((queries) => {
-      const h = window.wordhoard.hoard;
+      const h = window.wordhoard.idx;
       return queries.map(([, call]) => {
-        const run = new Function("h", `return JSON.parse(${call});`);
+        const run = new Function("h", `return ${call};`);
         const t0 = performance.now();
         run(h);
         return performance.now() - t0;
@@ -59,8 +66,8 @@ try {
   console.log(`\n${"query in the page".padEnd(28)} ${"cold".padStart(8)} ${"warmed".padStart(8)} ${"median".padStart(8)}`);
   for (const [i, [name, call]] of QUERIES.entries()) {
     const times = await page.evaluate((call) => {
-      const h = window.wordhoard.hoard;
-      const run = new Function("h", `return JSON.parse(${call});`);
+      const h = window.wordhoard.idx;
+      const run = new Function("h", `return ${call};`);
       const calls = (n) => { const t0 = performance.now(); for (let i = 0; i < n; i++) run(h); return (performance.now() - t0) / n; };
       return Array.from({ length: 21 }, () => calls(10));
     }, call);

@@ -84,6 +84,10 @@ CASES = [
     ),
     (["boxed", "solve", "gme", "alx", "--max-words", "1"], lambda i: i.boxed.solve("gme alx", max_words=1)),
     (
+        ["boxed", "solve", "riu", "pgh", "lcs", "yao", "--fewest", "--max-words", "5"],
+        lambda i: i.boxed.solve("riu pgh lcs yao", fewest=True, max_words=5),
+    ),
+    (
         ["boxed", "solve", "riu", "pgh", "lcs", "yao", "--common-only", "--min-len", "4"],
         lambda i: i.boxed.solve("riu pgh lcs yao", common_only=True, min_len=4),
     ),

@@ -303,12 +303,22 @@ pub struct BoxedSolve {
     pub limit: usize,
     /// Play only common words.
     pub common_only: bool,
+    /// Stop at the fewest words that solve the box (up to `max_words`):
+    /// the counts and solutions are of that many words.
+    pub fewest: bool,
 }
 
 impl Default for BoxedSolve {
     fn default() -> BoxedSolve {
         let d = boxed::SolveOptions::default();
-        BoxedSolve { sides: Vec::new(), max_words: d.max_words, min_len: d.min_len, limit: d.limit, common_only: false }
+        BoxedSolve {
+            sides: Vec::new(),
+            max_words: d.max_words,
+            min_len: d.min_len,
+            limit: d.limit,
+            common_only: false,
+            fewest: false,
+        }
     }
 }
 
@@ -319,6 +329,9 @@ pub struct BoxedCounts {
     pub letter_box: LetterBox,
     /// Playable words.
     pub playable: usize,
+    /// The most words a solution counted may take: `max_words`, or with
+    /// `fewest` the fewest that solve the box.
+    pub max_words: usize,
     /// Solutions by word count.
     pub counts: Vec<u128>,
     /// All solutions counted.
@@ -346,6 +359,20 @@ impl BoxedSolve {
         let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides))?;
         let opts = self.options();
         let mut solver = Solver::new(index, &letter_box, &opts)?;
+        let mut max_words = self.max_words;
+        if self.fewest {
+            // One search: count 1 word, 2, ... up to the first count above
+            // 0 (the counts are memoised); past it counts grow fast and
+            // would be wasted (105,242 of up to 3 words for RIU PGH LCS
+            // YAO, against 120 of up to 2).
+            for k in 1..=self.max_words {
+                if solver.count(k)? > 0 {
+                    max_words = k;
+                    break;
+                }
+            }
+            solver.lower_max_words(max_words)?;
+        }
         let counts = solver.counts()?;
         let count = counts
             .iter()
@@ -354,7 +381,7 @@ impl BoxedSolve {
         let listed = if self.limit == 0 { count } else { count.min(self.limit as u128) };
         let shortest = if count == 0 { boxed::shortest(index, &letter_box, &opts) } else { None };
         let playable = solver.playable().len();
-        Ok((BoxedCounts { letter_box, playable, counts, count, listed, shortest }, solver))
+        Ok((BoxedCounts { letter_box, playable, max_words, counts, count, listed, shortest }, solver))
     }
 
     /// The JSON object before `solutions`.
@@ -363,7 +390,7 @@ impl BoxedSolve {
             letter_box: &c.letter_box,
             playable: c.playable,
             counts: &c.counts,
-            max_words: self.max_words,
+            max_words: c.max_words,
             shortest: c.shortest,
         })
     }
@@ -392,6 +419,23 @@ impl Query for BoxedSolve {
         v.insert("solutions".into(), json!(solutions));
         Value::Object(v)
     }
+}
+
+/// Which of `words` are on the index's common list, sorted and distinct
+/// (none when it was built without one); words it does not have are left
+/// out. For marking common words in a listing.
+pub fn common_words<D: AsRef<[u8]>>(index: &Index<D>, words: &[impl AsRef<str>]) -> Result<Vec<String>> {
+    let common = index.common()?;
+    let mut out = Vec::new();
+    for word in words {
+        let Ok(codes) = index.alphabet().parse_word(word.as_ref(), "word") else { continue };
+        if index.word_id(&codes)?.is_some_and(|id| common.is_common(id)) {
+            out.push(index.alphabet().word_string(codes));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
 }
 
 /// `boxed generate`.
@@ -960,6 +1004,10 @@ mod tests {
         let one = ask("boxed solve", json!({"sides": ["gm-ae"], "max_words": 3})).unwrap();
         assert_eq!(one, ask("boxed solve", json!({"sides": ["gm, ae"], "max_words": 3})).unwrap());
         assert_eq!(one["sides"], json!(["gm", "ae"]));
+        // `fewest` stops at the fewest words that solve the box.
+        let fewest = ask("boxed solve", json!({"sides": ["gm", "ae"], "max_words": 5, "fewest": true})).unwrap();
+        assert_eq!((fewest["max_words"].clone(), fewest["count"].clone()), (json!(3), one["count"].clone()));
+        assert_eq!(fewest["solutions"], one["solutions"]);
         assert_eq!(ask("anigram count", json!({"from": "ride", "goal_len": 5})).unwrap()["from"], "deir");
         let found = ask("find", json!({"pattern": "*s", "limit": 0})).unwrap();
         assert_eq!(found["words"], json!(["games", "rides"]));

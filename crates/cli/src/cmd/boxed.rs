@@ -60,6 +60,9 @@ pub struct SolveArgs {
     /// Play only words of the common list the index was built with
     #[arg(long)]
     common_only: bool,
+    /// Stop at the fewest words that solve the box (up to --max-words): count and list only those
+    #[arg(long)]
+    fewest: bool,
 }
 
 /// Arguments of `boxed generate`.
@@ -106,9 +109,9 @@ const ALIGNED: usize = 1000;
 /// Solves a box: the counts first, then the solutions as the search finds
 /// them, in order, in constant memory (`| head` stops it).
 fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
-    let SolveArgs { sides, max_words, min_len, limit, common_only } = args;
+    let SolveArgs { sides, max_words, min_len, limit, common_only, fewest } = args;
     let index = ctx.open()?;
-    let q = request::BoxedSolve { sides, max_words, min_len, limit, common_only };
+    let q = request::BoxedSolve { sides, max_words, min_len, limit, common_only, fewest };
     let (counts, mut solver) = q.start(&index).map_err(query_err)?;
     let BoxedCounts { count, listed, shortest, .. } = counts;
     let mark_common = index.has_common_list() && !common_only;
@@ -128,7 +131,7 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
             playable: counts.playable,
             count,
             by_words: &counts.counts,
-            max_words,
+            max_words: counts.max_words,
             listed,
             legend,
         };

@@ -405,16 +405,18 @@ class Boxed:
         min_len: Optional[int] = None,
         limit: Optional[int] = None,
         common_only: bool = False,
+        fewest: bool = False,
     ) -> Json:
         """Solutions of at most ``max_words`` (default 2) words, best first,
         with exact counts. ``sides`` as typed: ``"riu pgh lcs yao"``,
         ``"riu-pgh-lcs-yao"``, ``["riu", "pgh", "lcs", "yao"]``. ``limit``
         (default 20, 0 all) solutions are listed; ``min_len`` (default 3) is
-        the shortest playable word. ``wordhoard boxed solve --json``."""
+        the shortest playable word; ``fewest=True`` stops at the fewest words
+        that solve the box. ``wordhoard boxed solve --json``."""
         return self._native.ask(
             "boxed solve",
             {"sides": _sides(sides), "max_words": max_words, "min_len": min_len, "limit": limit,
-             "common_only": common_only},
+             "common_only": common_only, "fewest": fewest},
         )
 
     def iter_solutions(
@@ -425,13 +427,14 @@ class Boxed:
         min_len: Optional[int] = None,
         limit: int = 0,
         common_only: bool = False,
+        fewest: bool = False,
     ) -> Iterator[List[str]]:
         """The solutions ``solve`` lists, in the same order, one at a time
         as the search finds them (all of them unless ``limit``)."""
         return self._native.stream(
             "boxed solve",
             {"sides": _sides(sides), "max_words": max_words, "min_len": min_len, "limit": limit,
-             "common_only": common_only},
+             "common_only": common_only, "fewest": fewest},
         )
 
     def generate(

@@ -110,10 +110,10 @@ class Boxed:
     def __init__(self, native: '_native.NativeIndex') -> None:
         ...
 
-    def solve(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: Optional[int]=None, common_only: bool=False) -> Json:
+    def solve(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: Optional[int]=None, common_only: bool=False, fewest: bool=False) -> Json:
         ...
 
-    def iter_solutions(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: int=0, common_only: bool=False) -> Iterator[List[str]]:
+    def iter_solutions(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: int=0, common_only: bool=False, fewest: bool=False) -> Iterator[List[str]]:
         ...
 
     def generate(self, *, seed: Optional[int]=None, sides: Optional[int]=None, size: Optional[int]=None, common_only: bool=False, min_solutions: Optional[int]=None, max_solutions: Optional[int]=None, limit: Optional[int]=None) -> Json:

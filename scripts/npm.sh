@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `make npm`: the npm package `wordhoard` in target/npm/wordhoard/ and its
+# tarball target/npm/wordhoard-VERSION.tgz (npm pack):
+#   index.js, index.d.ts   the API for browsers and bundlers (crates/web/js)
+#   node.js, node.d.ts     Node's entry: loads the engine from the package folder
+#   wasm/                  crates/web compiled to wasm32, glue by wasm-bindgen
+#   package.json, README.md, LICENSE-*
+# Needs the wasm32 target (added with rustup when missing) and
+# wasm-bindgen-cli (scripts/web-tools.sh builds it into .tools/).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+scripts/web-tools.sh
+
+if ! [ -d "$(rustc --print sysroot)/lib/rustlib/wasm32-unknown-unknown/lib" ]; then
+  if command -v rustup >/dev/null 2>&1; then
+    echo "scripts/npm.sh: adding the wasm32-unknown-unknown target (rustup target add)" >&2
+    rustup target add wasm32-unknown-unknown >&2
+  else
+    echo "scripts/npm.sh: the wasm32-unknown-unknown standard library is missing and there is no rustup to add it" >&2
+    exit 1
+  fi
+fi
+cargo build --profile wasm --locked -p wordhoard-web --target wasm32-unknown-unknown
+
+version=$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)
+out=target/npm/wordhoard
+rm -rf "$out.tmp"
+mkdir -p "$out.tmp/wasm"
+.tools/bin/wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+  --out-dir "$out.tmp/wasm" target/wasm32-unknown-unknown/wasm/wordhoard_web.wasm
+cp crates/web/js/index.js crates/web/js/index.d.ts crates/web/js/node.js crates/web/js/node.d.ts \
+  crates/web/js/README.md LICENSE-MIT LICENSE-APACHE "$out.tmp/"
+cat > "$out.tmp/package.json" <<JSON
+{
+  "name": "wordhoard",
+  "version": "$version",
+  "description": "Word-puzzle answers (NYT Spelling Bee, Letter Boxed, Anigrams) from a prebuilt wordhoard index, in Node and browsers",
+  "type": "module",
+  "license": "MIT OR Apache-2.0",
+  "keywords": ["spelling bee", "letter boxed", "anigrams", "anagram", "word puzzle", "webassembly"],
+  "exports": {
+    ".": {
+      "node": { "types": "./node.d.ts", "default": "./node.js" },
+      "types": "./index.d.ts",
+      "default": "./index.js"
+    },
+    "./index.js": { "types": "./index.d.ts", "default": "./index.js" },
+    "./wasm/wordhoard_web_bg.wasm": "./wasm/wordhoard_web_bg.wasm",
+    "./package.json": "./package.json"
+  },
+  "types": "./index.d.ts",
+  "files": ["index.js", "index.d.ts", "node.js", "node.d.ts", "wasm/", "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
+  "engines": { "node": ">=20" }
+}
+JSON
+rm -rf "$out"
+mv "$out.tmp" "$out"
+rm -f target/npm/wordhoard-*.tgz
+(cd target/npm && npm pack ./wordhoard --silent --pack-destination . >/dev/null)
+wasm="$out/wasm/wordhoard_web_bg.wasm"
+echo "target/npm/wordhoard-$version.tgz: the wasm $(wc -c < "$wasm") bytes ($(gzip -9 -c "$wasm" | wc -c) gzip -9)"
