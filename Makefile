@@ -85,6 +85,7 @@ test-web: web
 bench-web: web
 	scripts/web-tools.sh --test
 	node web/test/bench.mjs
+	node web/test/size.mjs
 
 lint:
 	$(CARGO) fmt --all -- --check

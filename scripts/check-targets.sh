@@ -34,6 +34,6 @@ check() {
 check x86_64-apple-darwin --workspace --all-targets --exclude wordhoard-python
 check x86_64-pc-windows-gnu --workspace --all-targets --exclude wordhoard-python
 check x86_64-unknown-linux-musl --workspace --all-targets --exclude wordhoard-python
-check wasm32-unknown-unknown -p wordhoard-query --no-default-features
+check wasm32-unknown-unknown -p wordhoard-query --no-default-features --features unicode-tables
 check wasm32-unknown-unknown -p wordhoard-web
 echo "check-targets: $checked checked, ${#skipped[@]} skipped${skipped:+ (${skipped[*]})}"

@@ -12,8 +12,7 @@
 //! and, on an index built with accent folding, accents dropped (but for
 //! the letters it keeps).
 
-use unicode_normalization::char::is_combining_mark;
-use unicode_normalization::UnicodeNormalization;
+use crate::unicode::{nfc, without_marks};
 
 use crate::error::{Error, Result};
 
@@ -60,19 +59,19 @@ impl Folding {
             // Composing or decomposing ASCII changes nothing.
             return word.to_ascii_lowercase();
         }
-        let lower: String = word.nfc().flat_map(char::to_lowercase).collect();
+        let lower: String = nfc(word).chars().flat_map(char::to_lowercase).collect();
         if !self.accents {
-            return lower.nfc().collect();
+            return nfc(&lower);
         }
         let mut out = String::with_capacity(lower.len());
         for c in lower.chars() {
             if self.keep.contains(c) {
                 out.push(c);
             } else {
-                out.extend(std::iter::once(c).nfd().filter(|&m| !is_combining_mark(m)));
+                out.push_str(&without_marks(c));
             }
         }
-        out.nfc().collect()
+        nfc(&out)
     }
 }
 

@@ -50,7 +50,10 @@ impl Pattern {
     pub fn parse(alphabet: &Alphabet, pattern: &str) -> Result<Pattern> {
         let usage = "a pattern is letters, `?` (one letter), `*` (any letters), `[abc]` or `[^abc]` (one of, or none of, those letters)";
         let mut tokens = Vec::new();
-        let mut chars = pattern.chars().peekable();
+        // Letters typed decomposed (`a` + U+0308) are composed first, as
+        // every other input is; the pattern's own marks are ASCII.
+        let composed = if pattern.is_ascii() { None } else { Some(crate::unicode::nfc(pattern)) };
+        let mut chars = composed.as_deref().unwrap_or(pattern).chars().peekable();
         let letter = |c: char| -> Result<usize> {
             let typed = alphabet.folding().normalise(c.encode_utf8(&mut [0; 4]));
             let mut chars = typed.chars();
@@ -208,6 +211,8 @@ mod tests {
         assert_eq!(Pattern::parse(&a, "C?t").unwrap().lengths(), (3, Some(3)));
         assert_eq!(Pattern::parse(&a, "**ing*").unwrap().tokens.len(), 5);
         assert!(Pattern::parse(&a, "[^a-]").unwrap_err().to_string().contains("'-'"));
+        let de = Alphabet::new("abcdefghijklmnopqrstuvwxyzßäöü").unwrap();
+        assert_eq!(Pattern::parse(&de, "a\u{308}pfel").unwrap(), Pattern::parse(&de, "Äpfel").unwrap());
         for bad in ["", "[ab", "ab]", "[]", "[^abcdefghijklmnopqrstuvwxyz]", "a1", "é"] {
             assert!(Pattern::parse(&a, bad).unwrap_err().is_usage(), "{bad:?}");
         }

@@ -20,6 +20,9 @@
 //! `json` adds [`request`], the one request layer the CLI, the web page and
 //! the Python package ask through, and `json`, each answer's JSON shape.
 //! `folder` (default) adds `folder`: where named indexes live.
+//! `unicode-tables` (default) normalises typed letters with the
+//! unicode-normalization crate; `js-unicode` instead asks a JavaScript host
+//! (for the WebAssembly engine), and one of the two is needed.
 //!
 //! Modules, each importing only those before it: `error`; [`alphabet`];
 //! [`format`](mod@format) (the spec, the header, the checked views and FST reader);
@@ -76,6 +79,7 @@ pub mod request;
 mod rng;
 #[cfg(test)]
 mod testutil;
+mod unicode;
 mod verify;
 
 pub use alphabet::{Alphabet, LetterSet};

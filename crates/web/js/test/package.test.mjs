@@ -200,3 +200,37 @@ test("hostile files give errors, never a trap, and agree with the CLI", () => {
   }
   assert.ok(errors > files.length / 2, `most damaged files are caught (${errors})`);
 });
+
+test("letters past a-z: typed as NFC or NFD, folded or kept, as the CLI reads them", () => {
+  const data = join(root, "tests/data");
+  const builds = [
+    ["german", ["build", join(data, "german-words.txt")]],
+    ["romance", ["build", join(data, "romance-words.txt"), "--fold", "accents", "--keep", "ñ"]],
+  ];
+  for (const [name, args] of builds) {
+    const path = join(work, `${name}.hoard`);
+    execFileSync(cli, [...args, "-o", path], { stdio: "ignore" });
+    const idx = wordhoard.Index.fromBytesSync(readFileSync(path));
+    for (const typed of ["ÄPFEL", "bär", "CAFÉ", "élève", "niño", "canon"]) {
+      let expected;
+      const done = spawnSync(cli, ["--index", path, "anigram", "unscramble", typed, "--json"], { encoding: "utf8" });
+      for (const form of ["NFC", "NFD"]) {
+        const asked = typed.normalize(form);
+        if (done.status === 0) {
+          expected = JSON.parse(done.stdout);
+          assert.deepEqual(idx.anigram.unscramble(asked), expected, `${name} ${form} ${typed}`);
+        } else {
+          assert.throws(() => idx.anigram.unscramble(asked), wordhoard.UsageError, `${name} ${form} ${typed}`);
+        }
+      }
+      const found = spawnSync(cli, ["--index", path, "find", typed.toLowerCase(), "--json"], { encoding: "utf8" });
+      if (found.status === 0) {
+        // `pattern` echoes what was typed; the words and count are the CLI's.
+        const { pattern, ...rest } = idx.find(typed.normalize("NFD"));
+        const { pattern: typedPattern, ...expectedRest } = JSON.parse(found.stdout);
+        assert.equal(pattern, typed.normalize("NFD"));
+        assert.deepEqual(rest, expectedRest, `${name} find ${typed} (${typedPattern})`);
+      }
+    }
+  }
+});
