@@ -574,6 +574,9 @@ pub struct Solver {
     /// The most letters any word covers: a state that needs more than its
     /// words left can cover finishes no way, found without a scan.
     widest: u32,
+    /// Levels with at most this many solutions are gathered and sorted
+    /// ([`GATHER_MAX`]; the tests lower it to check the two ways agree).
+    gather_max: u128,
 }
 
 /// Words alike to counting: same first letter (the list they are in),
@@ -664,7 +667,8 @@ impl Solver {
         }
         let widest = words.iter().map(|w| w.mask.count_ones()).max().unwrap_or(0);
         let full = if letters == 32 { u32::MAX } else { (1u32 << letters) - 1 };
-        Ok(Solver { words, full, max_words, by_first, classes, memo: IntMap::default(), steps: 0, widest })
+        let gather_max = GATHER_MAX;
+        Ok(Solver { words, full, max_words, by_first, classes, memo: IntMap::default(), steps: 0, widest, gather_max })
     }
 
     /// The playable words, a-z.
@@ -708,6 +712,22 @@ impl Solver {
         for k in 1..=self.max_words {
             let start = self.start(k)?;
             if start.count.get() == 0 {
+                continue;
+            }
+            if start.count.get() <= self.gather_max {
+                // Few solutions: one walk gathers them all, a-z, and a
+                // stable sort puts them in order; the walks by envelope
+                // below pass over the words once per (uncommon, letters)
+                // pair (about 40 for RIU PGH LCS YAO).
+                let mut found = Vec::new();
+                self.gather(None, k, (0, 0), &mut path, &mut found)?;
+                found.sort_by_key(|&(uncommon, letters, _)| (uncommon, letters));
+                for (_, _, solution) in &found {
+                    let words: Vec<&Playable> = solution.iter().map(|&i| &self.words[i as usize]).collect();
+                    if f(&words).is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
                 continue;
             }
             for uncommon in 0..=k {
@@ -840,6 +860,52 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// Every solution of `left` more words from `at`, a-z (the order the
+    /// walk visits them in), with its uncommon words and letters so far
+    /// added to `acc`. Enters a word only when the rest can finish.
+    fn gather(
+        &mut self,
+        at: Option<(u32, u8)>,
+        left: usize,
+        acc: (u8, u16),
+        path: &mut Vec<u32>,
+        found: &mut Vec<(u8, u16, Vec<u32>)>,
+    ) -> Result<()> {
+        let (mask, candidates) = match at {
+            None => (0, None),
+            Some((mask, letter)) => (mask, Some(letter)),
+        };
+        let count = candidates.map_or(self.words.len(), |l| self.by_first[l as usize].len());
+        for n in 0..count {
+            let i = candidates.map_or(n as u32, |l| self.by_first[l as usize][n]);
+            let w = &self.words[i as usize];
+            let (covered, last) = (mask | w.mask, w.last);
+            if left > 1 && (covered == self.full || self.finish(covered, last, left as u8 - 1)?.count.get() == 0) {
+                continue;
+            }
+            if left == 1 && covered != self.full {
+                continue;
+            }
+            let w = &self.words[i as usize];
+            let len = w.word.chars().count().min(u16::MAX as usize) as u16;
+            let acc = (acc.0 + (!w.common) as u8, acc.1.saturating_add(len));
+            path.push(i);
+            if left == 1 {
+                found.push((acc.0, acc.1, path.clone()));
+            } else {
+                self.gather(Some((covered, last)), left - 1, acc, path, found)?;
+            }
+            path.pop();
+        }
+        Ok(())
+    }
+}
+
+/// A level with at most this many solutions is listed by one walk and a
+/// sort ([`Solver::gather`]), holding them all (at most 8 ids each).
+const GATHER_MAX: u128 = 4096;
+
 fn too_many() -> Error {
     Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; lower `max_words`".into()))
 }
@@ -930,6 +996,29 @@ mod tests {
         let limited =
             solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 2, common_only: false }).unwrap();
         assert_eq!((limited.count, limited.solutions.len()), (4, 2));
+    }
+
+    #[test]
+    fn gathering_and_walking_by_envelope_list_the_same_order() {
+        let list = "becadf\nbecaf\nfad\nfade\nebc\ncab\nfab\nbed\ndeaf\nface\ncafe\nfeed\nbade\ndecaf\n";
+        let idx = crate::testutil::index(list, Some("fad\nebc\nface\n"));
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let opts = SolveOptions { max_words: 4, min_len: 3, limit: 0, common_only: false };
+        let listed = |gather_max: u128| {
+            let mut solver = Solver::new(&idx, &b, &opts).unwrap();
+            solver.gather_max = gather_max;
+            let mut out: Vec<Vec<String>> = Vec::new();
+            let _ = solver
+                .each_solution(|words| {
+                    out.push(words.iter().map(|w| w.word.clone()).collect());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            out
+        };
+        let gathered = listed(u128::MAX);
+        assert!(gathered.len() > 10, "{}", gathered.len());
+        assert_eq!(gathered, listed(0));
     }
 
     #[test]
