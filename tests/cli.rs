@@ -98,6 +98,8 @@ fn every_command_answers_in_json() {
         &["anigram", "longest", "--from", "ride"],
         &["anigram", "count"],
         &["anigram", "top", "--top", "2"],
+        &["boxed", "check", "riu,pgh,lcs,yao", "gracious", "sharply"],
+        &["anigram", "check", "ride", "dried"],
     ];
     for args in cmds {
         let v = query(&idx, args);
@@ -110,6 +112,21 @@ fn every_command_answers_in_json() {
     assert!(solve["words"].as_array().unwrap().iter().any(|w| w["word"] == "aerating" && w["pangram"] == true));
     let boxed = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao"]);
     assert_eq!(boxed["solutions"][0], json!(["gracious", "sharply"]));
+    // A box played to the end, and a chain: verdicts and where they leave the player.
+    let play = query(&idx, &["boxed", "check", "RIU/PGH/LCS/YAO", "gracious", "yg", "sharp", "sharply", "sharply"]);
+    let verdicts: Vec<&str> =
+        play["words"].as_array().unwrap().iter().map(|w| w["verdict"].as_str().unwrap()).collect();
+    assert_eq!(verdicts, ["ok", "too_short", "not_in_list", "ok", "wrong_start"]);
+    assert_eq!(
+        (play["solved"].clone(), play["par"].clone(), play["played"].clone()),
+        (json!(true), json!(2), json!(2))
+    );
+    let text = run(&["--index", idx.to_str().unwrap(), "boxed", "check", "riu-pgh-lcs-yao", "gracious", "sharply"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Solved in 2 words (par 2 words)."), "{text:?}");
+    let chain = query(&idx, &["anigram", "check", "ride", "dried", "riddle", "riddle"]);
+    assert_eq!(chain["words"][2], json!({"word": "riddle", "verdict": "ok", "added": "l"}));
+    assert_eq!(chain["words"][3]["verdict"], "not_one_more");
+    assert_eq!(chain["length"], 3);
 }
 
 #[test]
@@ -186,6 +203,8 @@ fn usage_errors_exit_2_with_one_line() {
         (&["anigram", "count", "--from", "zzzz"], "no word"),
         (&["anigram", "longest", "--from", "ab-c"], "not a letter"),
         (&["anigram", "unscramble", "r1de"], "not a letter"),
+        (&["boxed", "check", "riu"], "at least two sides"),
+        (&["anigram", "check"], "required"),
         (&["bee", "solve"], "required"),
         (&["frobnicate"], "unrecognized subcommand"),
         (&["info", "--bogus"], "unexpected argument"),

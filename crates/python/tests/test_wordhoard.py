@@ -91,6 +91,12 @@ CASES = [
         ["boxed", "solve", "riu", "pgh", "lcs", "yao", "--common-only", "--min-len", "4"],
         lambda i: i.boxed.solve("riu pgh lcs yao", common_only=True, min_len=4),
     ),
+    (
+        ["boxed", "check", "riu-pgh-lcs-yao", "gracious", "sharp", "sharply", "yg", "soup", "pa"],
+        lambda i: i.boxed.check("riu pgh lcs yao", "gracious sharp sharply yg soup pa"),
+    ),
+    (["boxed", "check", "gme alx", "game", "gel", "--min-len", "4"], lambda i: i.boxed.check(["gme", "alx"], ["game", "gel"], min_len=4)),
+    (["anigram", "check", "ride", "dried", "riddle", "xx", "riddles"], lambda i: i.anigram.check("ride dried riddle xx riddles")),
     (["anigram", "unscramble", "deir"], lambda i: i.anigram.unscramble("deir")),
     (["anigram", "longest"], lambda i: i.anigram.longest()),
     (["anigram", "longest", "--from", "ride"], lambda i: i.anigram.longest(from_="ride")),

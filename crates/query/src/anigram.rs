@@ -82,6 +82,70 @@ pub struct Step {
     pub words: Vec<String>,
 }
 
+/// A played word's verdict in a chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChainVerdict {
+    /// Not a word of the index.
+    NotInList,
+    /// Not an anagram of the word before plus exactly one letter.
+    NotOneMore,
+    /// Accepted.
+    Ok,
+}
+
+impl ChainVerdict {
+    /// Its name in JSON: `not_in_list`, `not_one_more`, `ok`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChainVerdict::NotInList => "not_in_list",
+            ChainVerdict::NotOneMore => "not_one_more",
+            ChainVerdict::Ok => "ok",
+        }
+    }
+}
+
+/// A word of a played chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainWord {
+    /// The word as typed (normalised).
+    pub word: String,
+    /// Its verdict.
+    pub verdict: ChainVerdict,
+    /// The letter it adds to the word before (accepted words after the first).
+    pub added: Option<char>,
+}
+
+/// A chain as played ([`Anigrams::check`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainPlay {
+    /// Each word and its verdict.
+    pub words: Vec<ChainWord>,
+    /// Accepted words.
+    pub length: usize,
+    /// How many more words the longest chain from the last accepted word
+    /// adds; `None` before any word is accepted.
+    pub longest_from_last: Option<usize>,
+}
+
+/// The letter `longer` (a term) has beyond `shorter` (a term), when it is
+/// exactly `shorter` plus one letter.
+fn one_more(shorter: &[u8], longer: &[u8]) -> Option<u8> {
+    if longer.len() != shorter.len() + 1 {
+        return None;
+    }
+    let (mut i, mut extra) = (0, None);
+    for &b in longer {
+        if i < shorter.len() && shorter[i] == b {
+            i += 1;
+        } else if extra.is_none() {
+            extra = Some(b);
+        } else {
+            return None;
+        }
+    }
+    extra
+}
+
 /// A term with the number of games that start from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TermGames {
@@ -441,6 +505,50 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         Err(SectionId::Chains.corrupt("game counts do not add up"))
     }
 
+    /// A chain as played, checked word by word: each must be a word of the
+    /// index and, after the first accepted one, an anagram of the word
+    /// before plus exactly one letter. Then how long the chain is and how
+    /// many more words the longest chain from its last word could add.
+    pub fn check(&self, words: &[impl AsRef<str>]) -> Result<ChainPlay> {
+        let alphabet = self.index.alphabet();
+        let (mut last, mut length, mut out) = (None::<Vec<u8>>, 0, Vec::new());
+        for typed in words {
+            let typed = typed.as_ref();
+            let Ok(codes) = alphabet.parse_word(typed, "word") else {
+                out.push(ChainWord { word: typed.to_lowercase(), verdict: ChainVerdict::NotInList, added: None });
+                continue;
+            };
+            let word = alphabet.word_string(codes.clone());
+            let mut term = codes.clone();
+            term.sort_unstable();
+            if self.index.word_id(&codes)?.is_none() {
+                out.push(ChainWord { word, verdict: ChainVerdict::NotInList, added: None });
+                continue;
+            }
+            let added = match &last {
+                None => None,
+                Some(before) => match one_more(before, &term) {
+                    Some(letter) => Some(alphabet.char_of(letter)),
+                    None => {
+                        out.push(ChainWord { word, verdict: ChainVerdict::NotOneMore, added: None });
+                        continue;
+                    }
+                },
+            };
+            out.push(ChainWord { word, verdict: ChainVerdict::Ok, added });
+            last = Some(term);
+            length += 1;
+        }
+        let longest_from_last = match &last {
+            None => None,
+            Some(term) => {
+                let text = alphabet.word_string(term.clone());
+                Some(self.longest(Start::Term(self.find_term(&text)?))?.len().saturating_sub(1))
+            }
+        };
+        Ok(ChainPlay { words: out, length, longest_from_last })
+    }
+
     /// A term and its words.
     pub fn step(&self, TermId(t): TermId) -> Result<Step> {
         let terms = self.terms()?;
@@ -675,6 +783,34 @@ mod tests {
     use crate::testutil::index;
 
     const LIST: &str = "ride\ndire\nired\ndried\nredid\nriddle\ndirled\nriddler\nriddlers\nbeep\n";
+
+    #[test]
+    fn a_played_chain_gets_a_verdict_a_word() {
+        let idx = index(LIST, None);
+        let a = Anigrams::open(&idx).unwrap();
+        let play = a.check(&["RIDE", "xyzq", "rides", "dried", "beep", "riddle", "ride9"]).unwrap();
+        let got: Vec<(&str, &str, Option<char>)> =
+            play.words.iter().map(|w| (w.word.as_str(), w.verdict.as_str(), w.added)).collect();
+        assert_eq!(
+            got,
+            [
+                ("ride", "ok", None),
+                ("xyzq", "not_in_list", None),
+                ("rides", "not_in_list", None),
+                ("dried", "ok", Some('d')),
+                ("beep", "not_one_more", None),
+                ("riddle", "ok", Some('l')),
+                ("ride9", "not_in_list", None),
+            ]
+        );
+        // riddle -> riddler -> riddlers: two more.
+        assert_eq!((play.length, play.longest_from_last), (3, Some(2)));
+        assert_eq!(a.check(&[] as &[&str]).unwrap().longest_from_last, None);
+        assert_eq!(one_more(b"deir", b"ddeir"), Some(b'd'));
+        assert_eq!(one_more(b"deir", b"deirs"), Some(b's'));
+        assert_eq!(one_more(b"deir", b"deist"), None);
+        assert_eq!(one_more(b"deir", b"deirst"), None);
+    }
 
     #[test]
     fn counts_past_four_bytes_are_counted_in_eight() {

@@ -421,6 +421,69 @@ impl Query for BoxedSolve {
     }
 }
 
+/// `boxed check BOX WORD...`: the player's words in order.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BoxedCheck {
+    /// The box (see [`split_sides`]).
+    pub sides: Vec<String>,
+    /// The words played, in order.
+    pub words: Vec<String>,
+    /// The shortest playable word.
+    pub min_len: usize,
+    /// Play only common words.
+    pub common_only: bool,
+}
+
+impl Default for BoxedCheck {
+    fn default() -> BoxedCheck {
+        let d = boxed::SolveOptions::default();
+        BoxedCheck { sides: Vec::new(), words: Vec::new(), min_len: d.min_len, common_only: false }
+    }
+}
+
+impl Query for BoxedCheck {
+    type Output = (LetterBox, boxed::Play);
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
+        let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides))?;
+        let opts = boxed::SolveOptions { min_len: self.min_len, common_only: self.common_only, ..Default::default() };
+        let play = boxed::check(index, &letter_box, &self.words, &opts)?;
+        Ok((letter_box, play))
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (letter_box, p): &Self::Output) -> Value {
+        let words = p.words.iter().map(|(word, v)| {
+            let position = match v {
+                boxed::Verdict::SameSide { position } => Some(*position),
+                _ => None,
+            };
+            json!({"word": word, "verdict": v.as_str(), "position": position})
+        });
+        json!({
+            "sides": letter_box.sides, "words": words.collect::<Vec<_>>(), "used": p.used, "left": p.left,
+            "solved": p.solved(), "played": p.played, "par": p.par, "finishes": p.finishes,
+        })
+    }
+}
+
+/// `anigram check WORD...`: a chain as played.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AnigramCheck {
+    /// The words played, in order.
+    pub words: Vec<String>,
+}
+
+impl Query for AnigramCheck {
+    type Output = anigram::ChainPlay;
+    fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<anigram::ChainPlay> {
+        Anigrams::open(index)?.check(&self.words)
+    }
+    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, p: &anigram::ChainPlay) -> Value {
+        let words = p.words.iter().map(|w| json!({"word": w.word, "verdict": w.verdict.as_str(), "added": w.added}));
+        json!({"words": words.collect::<Vec<_>>(), "length": p.length, "longest_from_last": p.longest_from_last})
+    }
+}
+
 /// Which of `words` are on the index's common list, sorted and distinct
 /// (none when it was built without one); words it does not have are left
 /// out. For marking common words in a listing.
@@ -872,6 +935,8 @@ pub enum Request {
     BeeGenerate(BeeGenerate),
     BoxedSolve(BoxedSolve),
     BoxedGenerate(BoxedGenerate),
+    BoxedCheck(BoxedCheck),
+    AnigramCheck(AnigramCheck),
     AnigramUnscramble(AnigramUnscramble),
     AnigramLongest(AnigramLongest),
     AnigramCount(AnigramCount),
@@ -882,7 +947,7 @@ pub enum Request {
 }
 
 /// The commands [`Request::parse`] knows, as the CLI spells them.
-pub const COMMANDS: [&str; 18] = [
+pub const COMMANDS: [&str; 20] = [
     "info",
     "verify",
     "bee solve",
@@ -894,11 +959,13 @@ pub const COMMANDS: [&str; 18] = [
     "bee generate",
     "boxed solve",
     "boxed generate",
+    "boxed check",
     "anigram unscramble",
     "anigram longest",
     "anigram count",
     "anigram top",
     "anigram generate",
+    "anigram check",
     "find",
     "anagram",
 ];
@@ -925,6 +992,8 @@ impl Request {
             "bee generate" => Request::BeeGenerate(args(command, a)?),
             "boxed solve" => Request::BoxedSolve(args(command, a)?),
             "boxed generate" => Request::BoxedGenerate(args(command, a)?),
+            "boxed check" => Request::BoxedCheck(args(command, a)?),
+            "anigram check" => Request::AnigramCheck(args(command, a)?),
             "anigram unscramble" => Request::AnigramUnscramble(args(command, a)?),
             "anigram longest" => Request::AnigramLongest(args(command, a)?),
             "anigram count" => Request::AnigramCount(args(command, a)?),
@@ -956,6 +1025,8 @@ impl Request {
             Request::BeeGenerate(q) => ask(q, index),
             Request::BoxedSolve(q) => ask(q, index),
             Request::BoxedGenerate(q) => ask(q, index),
+            Request::BoxedCheck(q) => ask(q, index),
+            Request::AnigramCheck(q) => ask(q, index),
             Request::AnigramUnscramble(q) => ask(q, index),
             Request::AnigramLongest(q) => ask(q, index),
             Request::AnigramCount(q) => ask(q, index),
@@ -989,6 +1060,14 @@ mod tests {
             // Every command parses with no arguments (its positional ones empty).
             Request::parse(c, &Value::Null).unwrap();
         }
+        let index = index();
+        let play = Request::parse("boxed check", &json!({"sides": ["gm-ae"], "words": ["game", "glam"]})).unwrap();
+        let play = play.answer(&index, None).unwrap();
+        assert_eq!(play["words"][1], json!({"word": "glam", "verdict": "same_side", "position": 2}));
+        assert_eq!((play["solved"].clone(), play["played"].clone()), (json!(false), json!(1)));
+        let chain = Request::parse("anigram check", &json!({"words": ["ride", "rides"]})).unwrap();
+        let chain = chain.answer(&index, None).unwrap();
+        assert_eq!(chain["words"][1], json!({"word": "rides", "verdict": "ok", "added": "s"}));
     }
 
     #[test]
@@ -1006,7 +1085,8 @@ mod tests {
         assert_eq!(one["sides"], json!(["gm", "ae"]));
         // `fewest` stops at the fewest words that solve the box.
         let fewest = ask("boxed solve", json!({"sides": ["gm", "ae"], "max_words": 5, "fewest": true})).unwrap();
-        assert_eq!((fewest["max_words"].clone(), fewest["count"].clone()), (json!(3), one["count"].clone()));
+        // "game" alone covers the box: the fewest is one word.
+        assert_eq!((fewest["max_words"].clone(), fewest["count"].clone()), (json!(1), one["count"].clone()));
         assert_eq!(fewest["solutions"], one["solutions"]);
         assert_eq!(ask("anigram count", json!({"from": "ride", "goal_len": 5})).unwrap()["from"], "deir");
         let found = ask("find", json!({"pattern": "*s", "limit": 0})).unwrap();

@@ -273,6 +273,96 @@ proptest! {
         let top = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 4, common_only: false }).unwrap();
         prop_assert_eq!(&top.solutions[..], &ordered[..ordered.len().min(4)]);
     }
+
+    #[test]
+    fn boxed_check_matches_a_brute_force_referee(
+        words in word_list(),
+        picks in proptest::sample::subsequence(LETTERS.to_vec(), 4..=6),
+        plays in proptest::collection::vec((word(), any::<bool>()), 0..8),
+    ) {
+        let index = index_of(&words, &[]);
+        let sides: Vec<String> = picks.chunks(2).map(set_of).collect();
+        prop_assume!(sides.len() >= 2);
+        let letter_box = boxed::LetterBox::parse(index.alphabet(), &sides).unwrap();
+        // Half the plays are words of the list, so accepted words happen.
+        let list = distinct(&words);
+        let played: Vec<String> = plays.iter().enumerate().map(|(i, (w, from_list))| {
+            if *from_list && !list.is_empty() { list[i * 7 % list.len()].clone() } else { w.clone() }
+        }).collect();
+        let side_of = |b: u8| sides.iter().position(|s| s.as_bytes().contains(&b));
+        let (mut last, mut used, mut expect, mut accepted) = (None::<u8>, BTreeSet::new(), Vec::new(), 0);
+        for w in &played {
+            let b = w.as_bytes();
+            let verdict = if b.len() < 3 {
+                "too_short"
+            } else if b.iter().any(|&c| side_of(c).is_none()) {
+                "bad_letter"
+            } else if b.windows(2).any(|p| side_of(p[0]) == side_of(p[1])) {
+                "same_side"
+            } else if last.is_some_and(|l| b[0] != l) {
+                "wrong_start"
+            } else if !list.contains(w) {
+                "not_in_list"
+            } else {
+                last = b.last().copied();
+                used.extend(b.iter().copied());
+                accepted += 1;
+                "ok"
+            };
+            expect.push(verdict);
+        }
+        let opts = boxed::SolveOptions { max_words: 2, min_len: 3, limit: 0, common_only: false };
+        let play = boxed::check(&index, &letter_box, &played, &opts).unwrap();
+        let got: Vec<&str> = play.words.iter().map(|(_, v)| v.as_str()).collect();
+        prop_assert_eq!(got, expect);
+        prop_assert_eq!(play.played, accepted);
+        let all: BTreeSet<u8> = picks.iter().copied().collect();
+        let left: BTreeSet<u8> = all.difference(&used).copied().collect();
+        prop_assert_eq!(play.left.bytes().collect::<BTreeSet<u8>>(), left.clone());
+        prop_assert_eq!(play.solved(), left.is_empty());
+        // One-word finishes: playable words from the last letter covering what is left.
+        let playable = list.iter().filter(|w| {
+            w.len() >= 3 && w.bytes().all(|b| side_of(b).is_some())
+                && w.as_bytes().windows(2).all(|p| side_of(p[0]) != side_of(p[1]))
+        });
+        let finishes = playable.filter(|w| last.is_none_or(|l| w.as_bytes()[0] == l))
+            .filter(|w| left.iter().all(|c| w.as_bytes().contains(c))).count();
+        prop_assert_eq!(play.finishes, finishes as u128);
+    }
+
+    #[test]
+    fn anigram_check_matches_a_brute_force_referee(
+        words in word_list(),
+        plays in proptest::collection::vec((word(), any::<bool>()), 0..8),
+    ) {
+        let index = index_of(&words, &[]);
+        let list = distinct(&words);
+        let played: Vec<String> = plays.iter().enumerate().map(|(i, (w, from_list))| {
+            if *from_list && !list.is_empty() { list[i * 5 % list.len()].clone() } else { w.clone() }
+        }).collect();
+        let sorted = |w: &str| { let mut v = w.as_bytes().to_vec(); v.sort_unstable(); v };
+        let (mut last, mut expect) = (None::<Vec<u8>>, Vec::new());
+        for w in &played {
+            let term = sorted(w);
+            let verdict = if !list.contains(w) {
+                "not_in_list"
+            } else if let Some(before) = &last {
+                // One more: removing some one letter gives the term before.
+                let one_more = term.len() == before.len() + 1
+                    && (0..term.len()).any(|i| { let mut t = term.clone(); t.remove(i); &t == before });
+                if one_more { last = Some(term); "ok" } else { "not_one_more" }
+            } else {
+                last = Some(term);
+                "ok"
+            };
+            expect.push(verdict);
+        }
+        let a = Anigrams::open(&index).unwrap();
+        let play = a.check(&played).unwrap();
+        let got: Vec<&str> = play.words.iter().map(|w| w.verdict.as_str()).collect();
+        prop_assert_eq!(got, expect.clone());
+        prop_assert_eq!(play.length, expect.iter().filter(|v| **v == "ok").count());
+    }
 }
 
 #[test]

@@ -50,6 +50,15 @@ export interface BoxedGenerated {
   seed: number; sides: string[]; playable: number; count: Count; count_by_words: Record<string, Count>;
   min_words: number | null; common_only: boolean; tries: number; solutions: string[][];
 }
+export interface BoxedPlay {
+  sides: string[];
+  words: { word: string; verdict: "too_short" | "bad_letter" | "same_side" | "wrong_start" | "not_in_list" | "ok"; position: number | null }[];
+  used: string; left: string; solved: boolean; played: number; par: number | null; finishes: Count;
+}
+export interface ChainPlay {
+  words: { word: string; verdict: "not_in_list" | "not_one_more" | "ok"; added: string | null }[];
+  length: number; longest_from_last: number | null;
+}
 export interface AnigramStep { term: string; words: string[] }
 export interface AnigramChain { length: number; chain: AnigramStep[] }
 export interface AnigramCount { start_len: number; goal_len: number; from: string | null; games: Count }
@@ -91,6 +100,7 @@ export interface Boxed {
   generate(options?: CommonOnly & {
     seed?: number; sides?: number; size?: number; minSolutions?: number; maxSolutions?: number; limit?: number;
   }): BoxedGenerated;
+  check(sides: string | Iterable<string>, words: string | Iterable<string>, options?: CommonOnly & { minLen?: number }): BoxedPlay;
 }
 export interface Anigram {
   unscramble(letters: string): AnigramStep;
@@ -98,6 +108,7 @@ export interface Anigram {
   count(options?: { from?: string; startLen?: number; goalLen?: number }): AnigramCount;
   top(options?: { top?: number; startLen?: number; goalLen?: number }): AnigramTop;
   generate(options?: { seed?: number }): AnigramChain & { seed: number };
+  check(words: string | Iterable<string>): ChainPlay;
 }
 
 export class Index {

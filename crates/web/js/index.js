@@ -94,6 +94,7 @@ export class Index {
     this.boxed = {
       solve: (sides, o = {}) => ask("boxed solve", { ...snake(o), sides: sidesOf(sides) }),
       generate: (o = {}) => ask("boxed generate", snake(o)),
+      check: (sides, words, o = {}) => ask("boxed check", { ...snake(o), sides: sidesOf(sides), words: wordsOf(words) }),
     };
     /** Anigrams: nested anagram chains. */
     this.anigram = {
@@ -102,6 +103,7 @@ export class Index {
       count: (o = {}) => ask("anigram count", snake(o)),
       top: (o = {}) => ask("anigram top", snake(o)),
       generate: (o = {}) => ask("anigram generate", snake(o)),
+      check: (words) => ask("anigram check", { words: wordsOf(words) }),
     };
   }
 

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use anyhow::Result;
 use clap::Subcommand;
-use wordhoard_query::anigram::{Step, GOAL_LEN, START_LEN};
+use wordhoard_query::anigram::{ChainVerdict, Step, GOAL_LEN, START_LEN};
 use wordhoard_query::request;
 
 use super::{answer, Context};
@@ -57,6 +57,14 @@ pub enum Command {
         /// Letters in a game's last term
         #[arg(long, default_value_t = GOAL_LEN, value_name = "G")]
         goal_len: usize,
+    },
+    /// Check a chain as played: each word one letter more than the one before
+    #[command(after_help = "Example: wordhoard anigram check ride dried riddle\n\n\
+        A word is accepted, or refused as not in the word list or as not the word before plus one letter.")]
+    Check {
+        /// The words played, in order
+        #[arg(value_name = "WORD", required = true)]
+        words: Vec<String>,
     },
     /// A random game (4 -> 9 letters), reproducible by seed
     #[command(after_help = "Example: wordhoard anigram generate --seed 42")]
@@ -112,6 +120,29 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 }
             })
         }
+        Command::Check { words } => answer(ctx, index, &request::AnigramCheck { words }, |out, play| {
+            let width = play.words.iter().map(|w| w.word.chars().count()).max().unwrap_or(0);
+            for w in &play.words {
+                let verdict = match (w.verdict, w.added) {
+                    (ChainVerdict::Ok, Some(c)) => format!("+{}", upper(c)),
+                    (ChainVerdict::Ok, None) => "the first word".into(),
+                    (ChainVerdict::NotInList, _) => "not in the word list".into(),
+                    (ChainVerdict::NotOneMore, _) => "not the word before plus one letter".into(),
+                };
+                let mark = if w.verdict == ChainVerdict::Ok { "+" } else { "-" };
+                let _ = writeln!(out, "  {mark} {:<width$}  {verdict}", w.word.to_uppercase());
+            }
+            let _ = write!(out, "\nA chain of {}", plural(play.length as u64, "word"));
+            match play.longest_from_last {
+                Some(n) => {
+                    let _ =
+                        writeln!(out, "; the longest chain from its last word adds {}.", plural(n as u64, "more word"));
+                }
+                None => {
+                    let _ = writeln!(out, ".");
+                }
+            }
+        }),
         Command::Generate { seed, answers } => {
             answer(ctx, index, &request::AnigramGenerate { seed, answers }, |out, (seed, chain)| {
                 let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");

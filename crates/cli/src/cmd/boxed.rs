@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use anyhow::{anyhow, Result};
 use clap::Subcommand;
-use wordhoard_query::boxed::{DEFAULT_MIN_LEN, MAX_WORDS_LIMIT};
+use wordhoard_query::boxed::{self, DEFAULT_MIN_LEN, MAX_WORDS_LIMIT};
 use wordhoard_query::request::{self, BoxedCounts};
 
 use super::{query_err, Context};
@@ -39,6 +39,28 @@ pub enum Command {
     /// A random box with a solution of at most 2 words, reproducible by seed
     #[command(after_help = "Example: wordhoard boxed generate --seed 7 --common-only --answers")]
     Generate(GenerateArgs),
+    /// Check the words you played, in order: a verdict each, the letters left, par
+    #[command(after_help = "Example: wordhoard boxed check riu-pgh-lcs-yao gracious sharply\n\n\
+        A word is accepted, or refused for the first of: too short, a letter not on the box, two letters\n\
+        in a row from one side, not starting with the last letter of the word before, not in the word list.")]
+    Check(CheckArgs),
+}
+
+/// Arguments of `boxed check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// The box, one argument: `riu-pgh-lcs-yao`, `riu,pgh,lcs,yao` or "riu pgh lcs yao"
+    #[arg(value_name = "BOX")]
+    sides: String,
+    /// The words played, in order
+    #[arg(value_name = "WORD")]
+    words: Vec<String>,
+    /// Shortest playable word
+    #[arg(long, default_value_t = DEFAULT_MIN_LEN, value_name = "L")]
+    min_len: usize,
+    /// Play only words of the common list the index was built with
+    #[arg(long)]
+    common_only: bool,
 }
 
 /// A box to solve.
@@ -99,6 +121,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     match args.command {
         Some(Command::Solve(solve)) => run_solve(ctx, solve),
         Some(Command::Generate(generate)) => run_generate(ctx, generate),
+        Some(Command::Check(check)) => run_check(ctx, check),
         None => run_solve(ctx, args.solve),
     }
 }
@@ -254,6 +277,57 @@ fn run_generate(ctx: &Context, a: GenerateArgs) -> Result<()> {
             out.push_str(&String::from_utf8_lossy(&rows));
         } else {
             let _ = writeln!(out, "\n(solutions hidden: add --answers to see them)");
+        }
+    })
+}
+
+/// Checks a play: a line a word, then where it leaves the player.
+fn run_check(ctx: &Context, a: CheckArgs) -> Result<()> {
+    let index = ctx.open()?;
+    let q =
+        request::BoxedCheck { sides: vec![a.sides], words: a.words, min_len: a.min_len, common_only: a.common_only };
+    super::answer(ctx, &index, &q, |out, (letter_box, play)| {
+        draw_box(out, &letter_box.sides);
+        let width = play.words.iter().map(|(w, _)| w.chars().count()).max().unwrap_or(0);
+        if !play.words.is_empty() {
+            let _ = writeln!(out);
+        }
+        let mut before: Option<&str> = None;
+        for (word, verdict) in &play.words {
+            let why = match verdict {
+                boxed::Verdict::Ok => "ok".to_string(),
+                boxed::Verdict::TooShort => format!("too short (at least {} letters)", q.min_len),
+                boxed::Verdict::BadLetter => "a letter that is not on the box".into(),
+                boxed::Verdict::SameSide { position } => {
+                    format!("letters {} and {} are on one side", position - 1, position)
+                }
+                boxed::Verdict::WrongStart => format!(
+                    "does not start with {}, the last letter of {}",
+                    before.and_then(|b| b.chars().last()).map_or(String::new(), upper),
+                    before.unwrap_or("").to_uppercase()
+                ),
+                boxed::Verdict::NotInList => "not in the word list".into(),
+            };
+            let (mark, look) = if *verdict == boxed::Verdict::Ok { ("+", Paint::Good) } else { ("-", Paint::Bad) };
+            let _ = writeln!(out, "  {mark} {:<width$}  {}", word.to_uppercase(), paint(look, why));
+            if *verdict == boxed::Verdict::Ok {
+                before = Some(word);
+            }
+        }
+        let par = play.par.map_or("none within 8 words".to_string(), |p| plural(p as u64, "word"));
+        if play.solved() {
+            let _ = writeln!(out, "\nSolved in {} (par {par}).", plural(play.played as u64, "word"));
+        } else {
+            let left: Vec<String> = play.left.chars().map(upper).collect();
+            let _ = writeln!(
+                out,
+                "\n{} played; {} left: {}. Par {par}.",
+                plural(play.played as u64, "word"),
+                plural(left.len() as u64, "letter"),
+                left.join(" ")
+            );
+            let from = before.map_or("to start".to_string(), |b| format!("from {}", b.to_uppercase()));
+            let _ = writeln!(out, "{} would finish the box {from}.", plural(play.finishes, "word"));
         }
     })
 }

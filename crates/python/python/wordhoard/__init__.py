@@ -437,6 +437,24 @@ class Boxed:
              "common_only": common_only, "fewest": fewest},
         )
 
+    def check(
+        self,
+        sides: Union[str, Sequence[str]],
+        words: Union[str, Iterable[str]] = (),
+        *,
+        min_len: Optional[int] = None,
+        common_only: bool = False,
+    ) -> Json:
+        """The player's words in order (a string is split at whitespace): a
+        verdict each (``too_short``, ``bad_letter``, ``same_side`` with its
+        ``position``, ``wrong_start``, ``not_in_list``, ``ok``), the letters
+        used and left, solved or not, words played against par, and the
+        one-word finishes left. ``wordhoard boxed check --json``."""
+        return self._native.ask(
+            "boxed check",
+            {"sides": _sides(sides), "words": _words(words), "min_len": min_len, "common_only": common_only},
+        )
+
     def generate(
         self,
         *,
@@ -499,6 +517,13 @@ class Anigram:
         """The starting terms with the most games (``top`` default 10, 0 all):
         ``wordhoard anigram top --json``."""
         return self._native.ask("anigram top", {"top": top, "start_len": start_len, "goal_len": goal_len})
+
+    def check(self, words: Union[str, Iterable[str]]) -> Json:
+        """A chain as played (a string is split at whitespace): each word
+        ``ok`` (with the letter it ``added``), ``not_in_list`` or
+        ``not_one_more``; the chain's length and how many more words the
+        longest chain from its last word adds. ``wordhoard anigram check --json``."""
+        return self._native.ask("anigram check", {"words": _words(words)})
 
     def generate(self, *, seed: Optional[int] = None) -> Json:
         """A random game (4 -> 9 letters), reproducible by seed:

@@ -116,6 +116,9 @@ class Boxed:
     def iter_solutions(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: int=0, common_only: bool=False, fewest: bool=False) -> Iterator[List[str]]:
         ...
 
+    def check(self, sides: Union[str, Sequence[str]], words: Union[str, Iterable[str]]=(), *, min_len: Optional[int]=None, common_only: bool=False) -> Json:
+        ...
+
     def generate(self, *, seed: Optional[int]=None, sides: Optional[int]=None, size: Optional[int]=None, common_only: bool=False, min_solutions: Optional[int]=None, max_solutions: Optional[int]=None, limit: Optional[int]=None) -> Json:
         ...
 
@@ -134,6 +137,9 @@ class Anigram:
         ...
 
     def top(self, *, top: Optional[int]=None, start_len: Optional[int]=None, goal_len: Optional[int]=None) -> Json:
+        ...
+
+    def check(self, words: Union[str, Iterable[str]]) -> Json:
         ...
 
     def generate(self, *, seed: Optional[int]=None) -> Json:

@@ -84,6 +84,11 @@ const CASES = [
     (i) => i.boxed.solve("riu pgh lcs yao", { fewest: true, maxWords: 5 }),
   ],
   [["boxed", "solve", "gme", "alx", "--max-words", "1"], (i) => i.boxed.solve("gme alx", { maxWords: 1 })],
+  [
+    ["boxed", "check", "riu-pgh-lcs-yao", "gracious", "sharp", "sharply", "yg", "soup", "pa"],
+    (i) => i.boxed.check("riu pgh lcs yao", "gracious sharp sharply yg soup pa"),
+  ],
+  [["anigram", "check", "ride", "dried", "riddle", "xx", "riddles"], (i) => i.anigram.check(["ride", "dried", "riddle", "xx", "riddles"])],
   [["anigram", "unscramble", "deir"], (i) => i.anigram.unscramble("deir")],
   [["anigram", "longest"], (i) => i.anigram.longest()],
   [["anigram", "longest", "--from", "ride"], (i) => i.anigram.longest({ from: "ride" })],
