@@ -818,13 +818,9 @@ impl Solver {
         path: &mut Vec<u32>,
         f: &mut impl FnMut(&[&Playable]) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>> {
-        let (mask, candidates) = match at {
-            None => (0, None),
-            Some((mask, letter)) => (mask, Some(letter)),
-        };
-        let count = candidates.map_or(self.words.len(), |l| self.by_first[l as usize].len());
-        for n in 0..count {
-            let i = candidates.map_or(n as u32, |l| self.by_first[l as usize][n]);
+        let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
+        for n in 0..self.next_count(first) {
+            let i = self.next_word(first, n);
             let w = &self.words[i as usize];
             let (u, len) = ((!w.common) as u8, w.word.chars().count().min(u16::MAX as usize) as u16);
             if u > want.0 || len > want.1 {
@@ -861,6 +857,16 @@ impl Solver {
 }
 
 impl Solver {
+    /// How many words may come next: those starting with `first`, or all.
+    fn next_count(&self, first: Option<u8>) -> usize {
+        first.map_or(self.words.len(), |l| self.by_first[l as usize].len())
+    }
+
+    /// The `n`th word that may come next (see [`Solver::next_count`]).
+    fn next_word(&self, first: Option<u8>, n: usize) -> u32 {
+        first.map_or(n as u32, |l| self.by_first[l as usize][n])
+    }
+
     /// Every solution of `left` more words from `at`, a-z (the order the
     /// walk visits them in), with its uncommon words and letters so far
     /// added to `acc`. Enters a word only when the rest can finish.
@@ -872,13 +878,9 @@ impl Solver {
         path: &mut Vec<u32>,
         found: &mut Vec<(u8, u16, Vec<u32>)>,
     ) -> Result<()> {
-        let (mask, candidates) = match at {
-            None => (0, None),
-            Some((mask, letter)) => (mask, Some(letter)),
-        };
-        let count = candidates.map_or(self.words.len(), |l| self.by_first[l as usize].len());
-        for n in 0..count {
-            let i = candidates.map_or(n as u32, |l| self.by_first[l as usize][n]);
+        let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
+        for n in 0..self.next_count(first) {
+            let i = self.next_word(first, n);
             let w = &self.words[i as usize];
             let (covered, last) = (mask | w.mask, w.last);
             if left > 1 && (covered == self.full || self.finish(covered, last, left as u8 - 1)?.count.get() == 0) {

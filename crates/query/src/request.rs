@@ -1061,10 +1061,12 @@ mod tests {
             Request::parse(c, &Value::Null).unwrap();
         }
         let index = index();
-        let play = Request::parse("boxed check", &json!({"sides": ["gm-ae"], "words": ["game", "glam"]})).unwrap();
+        let play =
+            Request::parse("boxed check", &json!({"sides": ["gm-ae"], "words": ["glam", "ggame", "game"]})).unwrap();
         let play = play.answer(&index, None).unwrap();
-        assert_eq!(play["words"][1], json!({"word": "glam", "verdict": "same_side", "position": 2}));
-        assert_eq!((play["solved"].clone(), play["played"].clone()), (json!(false), json!(1)));
+        assert_eq!(play["words"][0], json!({"word": "glam", "verdict": "bad_letter", "position": null}));
+        assert_eq!(play["words"][1], json!({"word": "ggame", "verdict": "same_side", "position": 2}));
+        assert_eq!((play["solved"].clone(), play["played"].clone()), (json!(true), json!(1)));
         let chain = Request::parse("anigram check", &json!({"words": ["ride", "rides"]})).unwrap();
         let chain = chain.answer(&index, None).unwrap();
         assert_eq!(chain["words"][1], json!({"word": "rides", "verdict": "ok", "added": "s"}));
