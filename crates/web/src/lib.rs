@@ -3,7 +3,7 @@
 //! npm`) and so of the web page.
 //!
 //! The package hands an index file's bytes to [`Hoard::open`] and then asks
-//! questions by command name and options ([`Hoard::ask`]): every question
+//! questions by command name and options ([`Hoard::answer`]; `ask` in JavaScript): every question
 //! goes through the query library's request layer
 //! ([`wordhoard_query::request`]), the one the CLI and the Python package
 //! call, so each answer is the JSON `wordhoard --json` prints. JavaScript
