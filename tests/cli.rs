@@ -450,6 +450,8 @@ fn bee_check_gives_verdicts_rank_and_what_is_left() {
             "tiara",
             "RETINA",
             "ranger",
+            "zzzz",
+            "\"grain,\"",
         ],
     );
     let keys: Vec<&String> = check.as_object().unwrap().keys().collect();
@@ -470,6 +472,10 @@ fn bee_check_gives_verdicts_rank_and_what_is_left() {
         ("tiara", Some("not_in_list")),
         ("retina", Some("repeat")),
         ("ranger", None),
+        // A letter outside the honeycomb is named before the missing centre.
+        ("zzzz", Some("bad_letter")),
+        // Punctuation around a guess is not part of it: found already.
+        ("grain", Some("repeat")),
     ];
     let want: Vec<(String, Option<String>)> =
         want.iter().map(|(w, r)| (w.to_string(), r.map(str::to_string))).collect();
@@ -494,7 +500,12 @@ fn bee_check_gives_verdicts_rank_and_what_is_left() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"grain granite retina rat gait xyzr tiara retina ranger").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"grain granite retina rat gait xyzr tiara retina ranger zzzz \"grain,\"")
+        .unwrap();
     let piped: serde_json::Value = serde_json::from_slice(&child.wait_with_output().unwrap().stdout).unwrap();
     assert_eq!(piped, check);
     let none = query(&idx, &["bee", "check", "aeginrt", "--center", "r"]);

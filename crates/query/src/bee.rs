@@ -722,10 +722,10 @@ fn grid_of(words: &[ScoredWord]) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTree
 pub enum Reason {
     /// Fewer than [`MIN_WORD_LEN`] letters.
     TooShort,
-    /// It lacks the centre letter.
-    MissingCenter,
     /// It has a letter that is not in the honeycomb.
     BadLetter,
+    /// It lacks the centre letter.
+    MissingCenter,
     /// It is not an answer (not in the word list, or not common with
     /// `common_only`).
     NotInList,
@@ -829,14 +829,17 @@ pub fn check<D: AsRef<[u8]>>(
     let verdicts = guesses
         .iter()
         .map(|guess| {
-            let word = index.alphabet().folding().normalise(guess.as_ref().trim());
+            // `lucid,` is read as `lucid`: the punctuation around a word
+            // is how it was typed, not part of it.
+            let typed = guess.as_ref().trim_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
+            let word = index.alphabet().folding().normalise(typed);
             let answer = solution.words.binary_search_by(|w| w.word.as_str().cmp(&word)).ok();
             let reason = if word.chars().count() < MIN_WORD_LEN {
                 Some(Reason::TooShort)
-            } else if !word.contains(solution.center) {
-                Some(Reason::MissingCenter)
             } else if word.chars().any(|c| !letters.contains(&c)) {
                 Some(Reason::BadLetter)
+            } else if !word.contains(solution.center) {
+                Some(Reason::MissingCenter)
             } else if answer.is_none() {
                 Some(Reason::NotInList)
             } else if answer.is_some_and(|i| found[i]) {

@@ -133,20 +133,25 @@ proptest! {
                 2 if !guesses.is_empty() => guesses[i % guesses.len()].clone(),
                 _ => random,
             };
-            guesses.push(if upper { format!(" {} ", g.to_uppercase()) } else { g });
+            // Some typed in capitals with spaces, or with punctuation around.
+            guesses.push(match (upper, i % 3) {
+                (true, 0) => format!("{},", g.to_uppercase()),
+                (true, _) => format!(" {} ", g.to_uppercase()),
+                (false, _) => g,
+            });
         }
         let got = bee::check(&index, bee::Puzzle::parse(index.alphabet(), &set_of(&picks), Some(&set_of(&[center]))).unwrap(), &guesses, &bee::SolveOptions::default()).unwrap();
 
         let points = |w: &str| (if w.len() == 4 { 1 } else { w.len() as u32 }) + if letter_set(w) == letters { 7 } else { 0 };
         let mut found: BTreeSet<String> = BTreeSet::new();
         for (g, v) in guesses.iter().zip(&got.guesses) {
-            let w = g.trim().to_lowercase();
+            let w = g.trim_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation()).to_lowercase();
             let reason = if w.len() < 4 {
                 Some("too_short")
-            } else if !w.bytes().any(|b| b == center) {
-                Some("missing_center")
             } else if !w.bytes().all(|b| letters.contains(&b)) {
                 Some("bad_letter")
+            } else if !w.bytes().any(|b| b == center) {
+                Some("missing_center")
             } else if !answers.contains(&w) {
                 Some("not_in_list")
             } else if !found.insert(w.clone()) {

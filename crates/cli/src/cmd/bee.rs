@@ -58,8 +58,9 @@ pub enum Command {
     /// Check guesses: a verdict each, the score and rank reached, hints for what is left
     #[command(after_help = "Example: wordhoard bee check aeginrt --center r granite tearing rain\n\
                             \x20        wordhoard bee check aeginrt --center r --found found.txt   (one word a line; - reads stdin)\n\n\
-                            A guess is accepted, or rejected for the first of: too short, missing the centre,\n\
-                            a letter not in the honeycomb, not in the word list, found already.")]
+                            A guess is accepted, or rejected for the first of: too short, a letter not in the\n\
+                            honeycomb, missing the centre, not in the word list, found already. Punctuation\n\
+                            around a guess (`lucid,`) is not part of it.")]
     Check {
         #[command(flatten)]
         honeycomb: HoneycombArgs,
