@@ -592,3 +592,25 @@ fn alphabets_are_chosen_folded_and_shown() {
     assert_eq!(query(&german, &["bee", "best", "--top", "1"])["exclude"], "");
     assert_eq!(query(&s.golden_index(), &["bee", "best", "--top", "1"])["exclude"], "s");
 }
+
+/// `bee check --found FILE` keeps the words in the file as you go: the
+/// guesses accepted are added to its end, and nothing in it is rewritten.
+#[test]
+fn bee_check_adds_accepted_guesses_to_the_found_file() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let i = idx.to_str().unwrap();
+    let found = s.path("found.txt");
+    std::fs::write(&found, "  grain").unwrap();
+    let f = found.to_str().unwrap();
+    let first = query(&idx, &["bee", "check", "aeginrt", "-c", "r", "--found", f, "granite", "tiara", "granite"]);
+    assert_eq!(first["found"]["count"], 2);
+    assert_eq!(std::fs::read_to_string(&found).unwrap(), "  grain\ngranite\n");
+    let out = run(&["--index", i, "bee", "check", "aeginrt", "-c", "r", "--found", f, "granite", "ranger", "xyzr"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&found).unwrap(), "  grain\ngranite\nranger\n");
+    // Nothing accepted: the file is left as it is.
+    let out = run(&["--index", i, "bee", "check", "aeginrt", "-c", "r", "--found", f, "ranger"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&found).unwrap(), "  grain\ngranite\nranger\n");
+}

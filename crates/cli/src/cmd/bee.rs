@@ -5,10 +5,11 @@ use std::fmt::Write;
 use anyhow::Result;
 use clap::Subcommand;
 use wordhoard_query::bee::{self, Hints, HoneycombScore, ReportGroup, Solution, Stats};
-use wordhoard_query::request::{self, BeeHints, BeeReport, BeeSolve, Honeycomb};
+use wordhoard_query::request::{self, BeeHints, BeeReport, BeeSolve, Honeycomb, Query};
 use wordhoard_query::{Index, LetterSet};
 
 use super::{answer, query_err, Context};
+use crate::output::emit;
 use crate::output::{columns, paint, plural, thousands, upper, width, Paint};
 
 /// The Spelling Bee commands.
@@ -67,7 +68,8 @@ pub enum Command {
         /// Guesses, in order
         #[arg(value_name = "WORD")]
         words: Vec<String>,
-        /// Words found so far, one a line (or separated by spaces); `-` reads stdin. Checked before WORD...
+        /// Words found so far, one a line (or separated by spaces); `-` reads stdin. Checked before WORD...;
+        /// the WORDs accepted are added to the end of FILE
         #[arg(long, value_name = "FILE")]
         found: Option<String>,
         /// Count only words of the common list the index was built with
@@ -167,9 +169,24 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
         }
         Command::Check { honeycomb, words, found, common_only } => {
             let comb = honeycomb.request(index, common_only)?;
-            let found = found.as_deref().map(read_found).transpose()?.unwrap_or_default();
-            let q = request::BeeCheck { letters: comb.letters, center: comb.center, words, found, common_only };
-            answer(ctx, index, &q, progress_text)
+            let found_words = found.as_deref().map(read_found).transpose()?.unwrap_or_default();
+            let before = found_words.len();
+            let q = request::BeeCheck {
+                letters: comb.letters,
+                center: comb.center,
+                words,
+                found: found_words,
+                common_only,
+            };
+            let progress = q.run(index).map_err(query_err)?;
+            // Keep your words in a file as you go: the guesses accepted now
+            // are added to the end of --found FILE.
+            if let Some(path) = found.as_deref().filter(|p| *p != "-") {
+                let new: Vec<&str> =
+                    progress.guesses[before..].iter().filter(|v| v.reason.is_none()).map(|v| v.word.as_str()).collect();
+                append_found(path, &new)?;
+            }
+            emit(ctx.json, || q.json(index, &progress), |out| progress_text(out, &progress))
         }
         Command::Hints { honeycomb, common_only } => {
             let q = BeeHints(honeycomb.request(index, common_only)?);
@@ -413,6 +430,27 @@ fn read_found(path: &str) -> Result<Vec<String>> {
         std::fs::read_to_string(path).with_context(|| format!("cannot read the found words from {path}"))?
     };
     Ok(text.split_whitespace().map(str::to_string).collect())
+}
+
+/// Adds `words` to the end of the found-words file, one a line; what the
+/// file holds is never rewritten.
+fn append_found(path: &str, words: &[&str]) -> Result<()> {
+    use anyhow::Context as _;
+    use std::io::Write as _;
+    if words.is_empty() {
+        return Ok(());
+    }
+    let ends_open = std::fs::read(path).is_ok_and(|b| !b.is_empty() && !b.ends_with(b"\n"));
+    let mut text = if ends_open { "\n".to_string() } else { String::new() };
+    for w in words {
+        text.push_str(w);
+        text.push('\n');
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .with_context(|| format!("cannot add the words found to {path}"))
 }
 
 fn progress_text(out: &mut String, p: &bee::Progress) {
