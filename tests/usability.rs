@@ -195,9 +195,15 @@ fn colour_only_on_a_terminal_or_when_asked() {
     let common = std::fs::read_to_string(common::repo().join("tests/data/golden-common.txt")).unwrap();
     assert!(common.lines().any(|w| w == "game") && !common.lines().any(|w| w == "glam"));
     let found = stdout(&on(&idx, &["find", "g*", "--color", "always"]));
-    assert!(found.contains(&format!("{ESC}[32mgame{ESC}[0m\n")) && found.contains("\nglam\n"), "{found}");
+    assert!(found.contains(&format!("{ESC}[32mgame+{ESC}[0m\n")) && found.contains("\nglam\n"), "{found}");
     let solved = stdout(&on(&idx, &["bee", "solve", "aeglmps", "-c", "g", "--color", "always"]));
-    assert!(solved.contains(&format!("{ESC}[32mgame{ESC}[0m")) && solved.contains(" glam"), "{solved}");
+    assert!(solved.contains(&format!("{ESC}[32mgame+{ESC}[0m")) && solved.contains(" glam"), "{solved}");
+    // Without colour the marks stay: a pipe keeps which words are common.
+    let piped = stdout(&on(&idx, &["find", "g*", "--color", "never"]));
+    let lines: Vec<&str> = piped.lines().collect();
+    assert!(lines.contains(&"game+") && lines.contains(&"glam") && piped.ends_with("; + common word)\n"), "{piped}");
+    let piped = stdout(&on(&idx, &["bee", "solve", "aeglmps", "-c", "g", "--color", "never"]));
+    assert!(piped.contains("game+") && piped.contains("+ common word"), "{piped}");
     let common_only = stdout(&on(&idx, &["bee", "solve", "aeglmps", "-c", "g", "--color", "always", "--common-only"]));
     assert!(!common_only.contains(&format!("{ESC}[32m")), "every word is common: none marked\n{common_only}");
     let boxed = stdout(&on(&idx, &["boxed", "riu", "pgh", "lcs", "yao", "--color", "always"]));

@@ -384,7 +384,9 @@ function drawBox(sides, path) {
   const at = new Map();
   sides.forEach((side, i) => {
     const [x0, y0] = corners[i], [x1, y1] = corners[(i + 1) % k];
-    const letters = [...side];
+    // Corners run clockwise; a square's bottom and left sides are drawn in
+    // reading order (left to right, top to bottom), as the terminal draws them.
+    const letters = k === 4 && i >= 2 ? [...side].reverse() : [...side];
     letters.forEach((ch, j) => {
       const t = (j + 1) / (letters.length + 1);
       const x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;

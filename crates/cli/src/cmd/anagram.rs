@@ -7,7 +7,7 @@ use anyhow::Result;
 use wordhoard_query::request::{self, Anagrams};
 
 use super::{answer, Context};
-use crate::output::{columns, plural, thousands};
+use crate::output::{columns, paint, plural, thousands, Paint};
 
 /// Arguments of `anagram`.
 #[derive(clap::Args)]
@@ -51,6 +51,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         limit: args.list.limit,
         common_only: args.list.common_only,
     };
+    // `+` (and colour) marks common words when the index has a list.
+    let mark_common = index.has_common_list() && !q.common_only;
     answer(ctx, &index, &q, |out, found| match found {
         Anagrams::Phrases(found) => {
             for words in &found.anagrams {
@@ -67,13 +69,28 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
                 let run: Vec<String> = words[at..]
                     .iter()
                     .take_while(|a| a.word.chars().count() == len)
-                    .map(|a| if a.blanks.is_empty() { a.word.clone() } else { format!("{} (?={})", a.word, a.blanks) })
+                    .map(|a| {
+                        let plus = if mark_common && a.common { "+" } else { "" };
+                        let word = if a.blanks.is_empty() {
+                            format!("{}{plus}", a.word)
+                        } else {
+                            format!("{}{plus} (?={})", a.word, a.blanks)
+                        };
+                        if plus.is_empty() {
+                            word
+                        } else {
+                            paint(Paint::Common, word)
+                        }
+                    })
                     .collect();
                 let _ = writeln!(out, "{len} letters:");
                 columns(out, &run, 2, crate::output::width());
                 at += run.len();
             }
             summary(out, words.len(), *count, "word");
+            if mark_common && words.iter().any(|a| a.common) {
+                out.push_str("+ common word\n");
+            }
         }
     })
 }

@@ -269,16 +269,17 @@ fn solution_text(out: &mut String, s: &Solution) {
         columns(out, &pangrams, 2, width());
     }
     let max_len = s.words.iter().map(|w| w.word.chars().count()).max().unwrap_or(0);
-    // Colour marks common words, unless every word is (--common-only).
+    // `+` (and colour) marks common words, unless every word is (--common-only).
     let mark_common = s.words.iter().any(|w| !w.common);
+    let plus = |w: &bee::ScoredWord| if mark_common && w.common { "+" } else { "" };
     for len in bee::MIN_WORD_LEN..=max_len {
         let words: Vec<String> = s
             .words
             .iter()
             .filter(|w| w.word.chars().count() == len)
             .map(|w| match (w.pangram, w.common) {
-                (true, _) => paint(Paint::Pangram, format!("{}*", w.word)),
-                (false, true) if mark_common => paint(Paint::Common, &w.word),
+                (true, _) => paint(Paint::Pangram, format!("{}*{}", w.word, plus(w))),
+                (false, true) if mark_common => paint(Paint::Common, format!("{}+", w.word)),
                 _ => w.word.clone(),
             })
             .collect();
@@ -289,8 +290,15 @@ fn solution_text(out: &mut String, s: &Solution) {
         let _ = writeln!(out, "\n{len} letters: {}, {}", plural(words.len() as u64, "word"), plural(points, "point"));
         columns(out, &words, 2, width());
     }
+    let mut legend = Vec::new();
     if s.words.iter().any(|w| w.pangram) {
-        let _ = writeln!(out, "\n* pangram (+{} points)", bee::PANGRAM_BONUS);
+        legend.push(format!("* pangram (+{} points)", bee::PANGRAM_BONUS));
+    }
+    if s.words.iter().any(|w| mark_common && w.common) {
+        legend.push("+ common word".to_string());
+    }
+    if !legend.is_empty() {
+        let _ = writeln!(out, "\n{}", legend.join("; "));
     }
 }
 

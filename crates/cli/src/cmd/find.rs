@@ -43,7 +43,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = None;
     let mut shown = 0usize;
-    // Colour marks common words (when the index has a list and all words show).
+    let mut marked = false;
+    // `+` and colour mark common words (when the index has a list and all words show).
     let mark_common = index.has_common_list() && !q.common_only;
     let count = q
         .each(&index, |word, common| {
@@ -52,7 +53,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             }
             shown += 1;
             crate::stop::tick();
-            let word = if mark_common && common { paint(Paint::Common, word) } else { word.to_string() };
+            let word = if mark_common && common {
+                marked = true;
+                paint(Paint::Common, format!("{word}+"))
+            } else {
+                word.to_string()
+            };
             let written = writeln!(out, "{word}").and_then(|()| if terminal { out.flush() } else { Ok(()) });
             failed = written.err();
         })
@@ -60,10 +66,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     if let Some(e) = failed {
         return Err(e.into());
     }
+    let legend = if marked { "; + common word" } else { "" };
     if shown as u64 == count {
-        writeln!(out, "({})", plural(count, "word"))?;
+        writeln!(out, "({}{legend})", plural(count, "word"))?;
     } else {
-        writeln!(out, "(the first {} of {} words; --limit 0 lists all)", thousands(shown as u64), thousands(count))?;
+        let (shown, count) = (thousands(shown as u64), thousands(count));
+        writeln!(out, "(the first {shown} of {count} words; --limit 0 lists all{legend})")?;
     }
     out.flush()?;
     Ok(())
