@@ -338,14 +338,17 @@ fn feed(
             }
         }
         Request::Find(q) => {
+            // The walk stops at the limit, or when the reader is gone: a
+            // stream need not count what it will not list.
             let limit = request::all_if_zero(q.limit);
             let mut n = 0usize;
-            // find walks every match to count them; once the reader is
-            // gone or the limit is reached, nothing more is sent.
-            q.each(index, |word, _| {
-                if !gone && n < limit {
-                    n += 1;
-                    gone = send.send(Ok(Value::from(word))).is_err();
+            q.each_while(index, |word, _| {
+                n += 1;
+                gone = send.send(Ok(Value::from(word))).is_err();
+                if gone || n == limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
                 }
             })?;
         }

@@ -881,17 +881,17 @@ impl Solver {
         let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
         for n in 0..self.next_count(first) {
             let i = self.next_word(first, n);
+            // Copied out: `finish` below borrows the solver mutably.
             let w = &self.words[i as usize];
-            let (covered, last) = (mask | w.mask, w.last);
+            let (covered, last, uncommon) = (mask | w.mask, w.last, (!w.common) as u8);
+            let len = w.word.chars().count().min(u16::MAX as usize) as u16;
             if left > 1 && (covered == self.full || self.finish(covered, last, left as u8 - 1)?.count.get() == 0) {
                 continue;
             }
             if left == 1 && covered != self.full {
                 continue;
             }
-            let w = &self.words[i as usize];
-            let len = w.word.chars().count().min(u16::MAX as usize) as u16;
-            let acc = (acc.0 + (!w.common) as u8, acc.1.saturating_add(len));
+            let acc = (acc.0 + uncommon, acc.1.saturating_add(len));
             path.push(i);
             if left == 1 {
                 found.push((acc.0, acc.1, path.clone()));

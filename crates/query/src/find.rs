@@ -20,6 +20,8 @@
 //! # Ok::<(), wordhoard_query::Error>(())
 //! ```
 
+use std::ops::ControlFlow;
+
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
 use crate::format::fst::Automaton;
@@ -183,6 +185,20 @@ pub fn find<D: AsRef<[u8]>>(
     opts: &FindOptions,
     mut each: impl FnMut(&str, bool),
 ) -> Result<u64> {
+    find_while(index, pattern, opts, |word, common| {
+        each(word, common);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`find`] that `each` may stop: returns how many matched up to then
+/// (a reader that wants only the first words need not walk the rest).
+pub fn find_while<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    pattern: &Pattern,
+    opts: &FindOptions,
+    mut each: impl FnMut(&str, bool) -> ControlFlow<()>,
+) -> Result<u64> {
     if opts.common_only && !index.has_common_list() {
         return Err(Error::invalid("`common_only` needs an index built with a common list"));
     }
@@ -195,8 +211,10 @@ pub fn find<D: AsRef<[u8]>>(
         if opts.common_only && !is_common {
             continue;
         }
-        each(&index.alphabet().word_string(word.to_vec()), is_common);
         count += 1;
+        if each(&index.alphabet().word_string(word.to_vec()), is_common).is_break() {
+            break;
+        }
     }
     Ok(count)
 }
@@ -204,6 +222,24 @@ pub fn find<D: AsRef<[u8]>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_walk_stops_when_asked() {
+        let index = crate::testutil::index("cat\ncot\ncut\ncute\n", None);
+        let pattern = Pattern::parse(index.alphabet(), "c*").unwrap();
+        let mut seen = Vec::new();
+        let count = find_while(&index, &pattern, &FindOptions::default(), |w, _| {
+            seen.push(w.to_string());
+            if seen.len() == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        assert_eq!((count, seen), (2, vec!["cat".to_string(), "cot".to_string()]));
+        assert_eq!(find(&index, &pattern, &FindOptions::default(), |_, _| {}).unwrap(), 4);
+    }
 
     #[test]
     fn parses_and_rejects_patterns() {

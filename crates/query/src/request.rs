@@ -746,6 +746,16 @@ impl Find {
         let pattern = Pattern::parse(index.alphabet(), &self.pattern)?;
         find::find(index, &pattern, &FindOptions { len: self.len, common_only: self.common_only }, each)
     }
+
+    /// [`Find::each`] that `each` may stop ([`find::find_while`]).
+    pub fn each_while<D: AsRef<[u8]>>(
+        &self,
+        index: &Index<D>,
+        each: impl FnMut(&str, bool) -> ControlFlow<()>,
+    ) -> Result<u64> {
+        let pattern = Pattern::parse(index.alphabet(), &self.pattern)?;
+        find::find_while(index, &pattern, &FindOptions { len: self.len, common_only: self.common_only }, each)
+    }
 }
 
 impl Query for Find {
