@@ -71,7 +71,7 @@ sizes.forEach((size, i) => {
 });
 const answers = {
   "wordhoard_query::bee": "bee.* (solve, report, hints, check, best, stats, generate)",
-  "wordhoard_query::boxed": "boxed.* (solve, generate)",
+  "wordhoard_query::boxed": "boxed.* (solve, generate, check)",
   "wordhoard_query::anigram": "anigram.* (and anagram's term search)",
   "wordhoard_query::find": "find",
   "wordhoard_query::anagram": "anagram",
