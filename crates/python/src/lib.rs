@@ -122,6 +122,21 @@ fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
 
 /// A Python value (keyword arguments) as JSON. Sets and tuples are lists.
 fn to_json(v: &Bound<'_, PyAny>) -> PyResult<Value> {
+    nested_json(v, 0)
+}
+
+/// How deep arguments may nest: every request is an object of strings,
+/// numbers and lists of strings; a list a thousand lists deep would
+/// otherwise recurse until the stack ran out.
+const MAX_ARG_DEPTH: usize = 8;
+
+fn nested_json(v: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
+    if depth > MAX_ARG_DEPTH {
+        return Err(PyErr::from_type(
+            usage_class(v.py()),
+            "arguments nest too deeply: give strings, numbers or lists of strings",
+        ));
+    }
     if v.is_none() {
         Ok(Value::Null)
     } else if v.is_instance_of::<PyBool>() {
@@ -142,12 +157,12 @@ fn to_json(v: &Bound<'_, PyAny>) -> PyResult<Value> {
         let mut m = Map::new();
         for (k, v) in d.iter() {
             if !v.is_none() {
-                m.insert(k.str()?.extract::<String>()?, to_json(&v)?);
+                m.insert(k.str()?.extract::<String>()?, nested_json(&v, depth + 1)?);
             }
         }
         Ok(Value::Object(m))
     } else if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
-        v.try_iter()?.map(|item| to_json(&item?)).collect::<PyResult<Vec<_>>>().map(Value::Array)
+        v.try_iter()?.map(|item| nested_json(&item?, depth + 1)).collect::<PyResult<Vec<_>>>().map(Value::Array)
     } else {
         Err(PyTypeError::new_err(format!("wordhoard cannot take a {} here", v.get_type().name()?)))
     }

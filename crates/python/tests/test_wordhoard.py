@@ -193,6 +193,11 @@ def test_exceptions_carry_the_cli_message(tmp_path):
         idx.boxed.solve("riu pgh lcs yao", max_words=99)
     with pytest.raises(wordhoard.UsageError):
         idx.bee.best(top=-1)
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(wordhoard.UsageError, match="nest too deeply"):
+        idx.bee.check("aeginrt", [deep])
     with pytest.raises(TypeError):
         idx.bee.solve("aeginrt", centre="r")
     with pytest.raises(FileNotFoundError, match="no index at"):
