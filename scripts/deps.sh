@@ -3,9 +3,10 @@
 #   an        the multi-word anagram finder `anagram --words` is compared with
 #   zsh       parses the zsh completion script (`completions zsh`)
 #   man-db    renders the man pages (`man -l`), with groff
+#   wamerican-huge, wngerman   word lists as people have them (tests/debian_lists.rs)
 #   chromium  the browser `make test-web` drives (only when named)
 # Does nothing for what is there; says how when it cannot install.
-# Usage: scripts/deps.sh [PACKAGE...]   (default: an zsh man-db)
+# Usage: scripts/deps.sh [PACKAGE...]   (default: an zsh man-db wamerican-huge wngerman)
 set -euo pipefail
 
 have() {
@@ -13,12 +14,14 @@ have() {
     an) command -v an >/dev/null 2>&1 || [ -x /usr/games/an ] ;;
     man-db) command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 ;;
     chromium) [ -x /usr/bin/chromium ] ;;
+    wamerican-huge) [ -f /usr/share/dict/american-english-huge ] ;;
+    wngerman) [ -f /usr/share/dict/ngerman ] ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
   esac
 }
 
 missing=()
-[ $# -gt 0 ] || set -- an zsh man-db
+[ $# -gt 0 ] || set -- an zsh man-db wamerican-huge wngerman
 for package in "$@"; do
   have "$package" || missing+=("$package")
 done

@@ -24,6 +24,7 @@ SECTION_NAMES = {
     1: "meta",
     2: "words",
     3: "common",
+    4: "proper_nouns",
     16: "lettersets",
     17: "honeycombs",
     18: "common_honeycombs",
@@ -168,6 +169,38 @@ def fst_key_count(fst):
     return struct.unpack_from("<Q", fst, len(fst) - FST_FOOTER_LEN)[0]
 
 
+def read_proper_nouns(section):
+    """The `proper_nouns` section: a column table whose column 0 is
+    u64[4] = policy (1 skipped, 2 kept), auto (0 or 1), capitalised, words."""
+    def bad(what):
+        return BadIndex("section `proper_nouns` %s" % what)
+    if len(section) < 8:
+        raise bad("is truncated")
+    count = u32(section, 0)
+    entries_end = 8 + 16 * count
+    if entries_end > len(section):
+        raise bad("has a bad column count")
+    for i in range(count):
+        offset, length = u64(section, 8 + 16 * i), u64(section, 16 + 16 * i)
+        if offset % 8 or offset < entries_end or offset + length > len(section):
+            raise bad("column %d is out of bounds" % i)
+    if count < 1:
+        raise bad("lacks column 0")
+    offset, length = u64(section, 8), u64(section, 16)
+    if length % 8:
+        raise bad("column 0 is not u64s")
+    if length != 32:
+        raise bad("does not hold 4 numbers")
+    policy, auto, capitalised, words = struct.unpack_from("<4Q", section, offset)
+    if policy not in (1, 2):
+        raise bad("has a policy other than 1 (skipped) or 2 (kept)")
+    if auto not in (0, 1):
+        raise bad("has an auto flag other than 0 or 1")
+    if capitalised > words:
+        raise bad("counts more capitalised words than words")
+    return {"policy": "skip" if policy == 1 else "keep", "auto": auto == 1, "capitalised": capitalised, "words": words}
+
+
 def iso_utc(unix_secs):
     """Unix seconds as ISO 8601 UTC: 2026-11-23T18:50:45Z."""
     days, secs = divmod(unix_secs, 86400)
@@ -185,6 +218,10 @@ def info(path):
             raise BadIndex("index has no `%s` section" % required)
     offset, length = by_name["meta"]
     meta = read_meta(data[offset:offset + length])
+    proper_nouns = None
+    if "proper_nouns" in by_name:
+        offset, length = by_name["proper_nouns"]
+        proper_nouns = read_proper_nouns(data[offset:offset + length])
     offset, length = by_name["words"]
     if fst_key_count(data[offset:offset + length]) != meta["word_count"]:
         raise BadIndex("the words FST and the metadata disagree on the word count")
@@ -196,6 +233,7 @@ def info(path):
         "alphabet": meta["alphabet"],
         "fold": "accents" if meta["fold_accents"] else "none",
         "keep": meta["kept_letters"],
+        "proper_nouns": proper_nouns,
         "sources": meta["sources"],
         "source_sha256": meta["source_sha256"],
         "lines_read": meta["lines_read"],

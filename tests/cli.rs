@@ -34,13 +34,23 @@ fn build_reports_counts_and_publishes() {
     let report = json(&["build", list.to_str().unwrap(), "-o", out.to_str().unwrap(), "--name", "tiny"]);
     assert_eq!(report["words"], 3);
     assert_eq!(report["lines"], 7);
-    assert_eq!(report["skipped"], 3);
-    assert_eq!(report["duplicates"], 1);
+    // `Ride` is a proper noun: 3 of the list's 4 words have no capital.
+    assert_eq!(report["skipped"], 4);
+    assert_eq!(report["skipped_by_reason"]["proper_noun"], 1);
+    assert_eq!(report["skipped_examples"]["proper_noun"], "Ride");
+    assert_eq!(report["skipped_examples"]["not_in_alphabet"], "4x4");
+    assert_eq!(report["duplicates"], 0);
+    let kept = s.path("out/kept.hoard");
+    let kept = json(&["build", list.to_str().unwrap(), "-o", kept.to_str().unwrap(), "--proper-nouns", "keep"]);
+    let counts = |r: &serde_json::Value| ["words", "skipped", "duplicates"].map(|k| r[k].as_u64().unwrap());
+    assert_eq!(counts(&kept), [3, 3, 1]);
     assert_eq!(report["name"], "tiny");
-    assert_eq!(report["sections"].as_array().unwrap().len(), 7);
+    // The seven, and `proper_nouns`: this build skipped some.
+    assert_eq!(report["sections"].as_array().unwrap().len(), 8);
+    assert_eq!(kept["sections"].as_array().unwrap().len(), 7);
     assert!(out.is_file());
     let leftovers: Vec<_> = std::fs::read_dir(s.path("out")).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(leftovers.len(), 1, "no temporary files left: {leftovers:?}");
+    assert_eq!(leftovers.len(), 2, "no temporary files left: {leftovers:?}");
     let text = run(&["build", list.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("words kept") && text.contains("chains") && text.contains("Took"), "{text}");
@@ -559,7 +569,9 @@ fn alphabets_are_chosen_folded_and_shown() {
     // Unfolded, the list's 40 letters are its alphabet; Latin, Greek and
     // Cyrillic together are more letters than an index holds.
     let unfolded = json(&["build", romance.to_str().unwrap(), "-o", out]);
-    assert_eq!(unfolded["skipped"], 0);
+    assert_eq!(unfolded["skipped"], 1);
+    assert_eq!(unfolded["skipped_examples"]["proper_noun"], "España");
+    assert_eq!(unfolded["alphabet_rule"]["rule"], "letters_used");
     assert_eq!(query(&out_path, &["info"])["alphabet"].as_str().unwrap().chars().count(), 40);
     let many: String = ('a'..='z').chain('α'..='ω').chain('а'..='я').map(|c| format!("{c}\n")).collect();
     let many = s.write("many.txt", many.as_bytes());
@@ -568,7 +580,7 @@ fn alphabets_are_chosen_folded_and_shown() {
     let err = stderr(&too_many);
     assert!(err.contains("at most 64") && err.contains("--fold accents"), "{err}");
     let built = json(&["build", romance.to_str().unwrap(), "--fold", "accents", "--keep", "Ñ", "-o", out]);
-    assert_eq!(built["skipped"], 0);
+    assert_eq!(built["skipped"], 1, "España");
     let info = query(&out_path, &["info"]);
     assert_eq!((info["fold"].as_str(), info["keep"].as_str()), (Some("accents"), Some("ñ")));
     assert!(info["alphabet"].as_str().unwrap().ends_with('ñ'));

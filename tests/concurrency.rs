@@ -19,7 +19,8 @@ fn readers_see_whole_indexes_during_rebuilds() {
         assert!(out.status.success(), "{}", common::stderr(&out));
     };
     build(&small);
-    let valid_counts = [7u64, 66];
+    // The golden list's `I` is a proper noun, skipped.
+    let valid_counts = [7u64, 65];
     let stop = Arc::new(AtomicBool::new(false));
     let readers: Vec<_> = (0..3)
         .map(|r| {

@@ -36,13 +36,15 @@ fn encodings_and_line_endings() {
     let s = Scratch::new();
     let list = s.write("mixed.txt", b"\xEF\xBB\xBFapple\r\nBanana\r\n\xff\xfeoops\r\ncaf\xc3\xa9\r\n\r\n  cherry  \n");
     // The list is not a-z only, so its alphabet is the letters it uses:
-    // café is a word.
+    // café is a word. 3 of its 4 words have no capital: Banana is a
+    // proper noun.
     let r = build_json(&s, &[&list]);
-    assert_eq!(r["words"], 4);
+    assert_eq!(r["words"], 3);
+    assert_eq!(r["skipped_by_reason"]["proper_noun"], 1);
     assert_eq!(r["skipped_by_reason"]["not_utf8"], 1);
     assert_eq!(r["skipped_by_reason"]["not_in_alphabet"], 0);
     assert_eq!(r["skipped_by_reason"]["empty"], 1);
-    assert_eq!(common::query(&s.path("x.hoard"), &["info"])["alphabet"], "abcefhlnpryé");
+    assert_eq!(common::query(&s.path("x.hoard"), &["info"])["alphabet"], "acefhlpryé");
     // Named a-z, it is skipped.
     let out = s.path("x.hoard");
     let r = json(&[
@@ -53,8 +55,9 @@ fn encodings_and_line_endings() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(r["words"], 3);
+    assert_eq!(r["words"], 2);
     assert_eq!(r["skipped_by_reason"]["not_in_alphabet"], 1, "café");
+    assert_eq!(r["skipped_by_reason"]["letter_outside_alphabet"], 1, "café");
     let idx = s.path("x.hoard");
     let words = common::query(&idx, &["anigram", "unscramble", "eplap"]);
     assert_eq!(words["words"], serde_json::json!(["apple"]));

@@ -43,6 +43,47 @@ fn agrees_on_enable1() {
     assert_eq!(info["words"], 172_820);
 }
 
+/// An index whose lists had proper nouns carries a `proper_nouns`
+/// section; both readers show it, and both refuse it damaged, even with
+/// every checksum made right again.
+#[test]
+fn agree_on_the_proper_nouns_section() {
+    let s = Scratch::new();
+    let list = s.write("nouns.txt", b"apple\nbread\ncider\nParis\ndates\n");
+    let idx = s.path("nouns.hoard");
+    assert!(run(&["build", list.to_str().unwrap(), "-o", idx.to_str().unwrap()]).status.success());
+    let info = both_print_the_same(&idx);
+    assert_eq!(info["proper_nouns"], serde_json::json!({"policy": "skip", "auto": true, "capitalised": 1, "words": 5}));
+    let good = std::fs::read(&idx).unwrap();
+    let section = info["sections"].as_array().unwrap().iter().position(|x| x["name"] == "proper_nouns").unwrap();
+    let offset = info["sections"][section]["offset"].as_u64().unwrap() as usize;
+    let len = info["sections"][section]["bytes"].as_u64().unwrap() as usize;
+    // The column table: one column at 24, of 4 u64s.
+    let value_at = |i: usize| offset + 24 + 8 * i;
+    let damages: [(&str, usize, u64); 4] = [
+        ("policy 3", value_at(0), 3),
+        ("auto 2", value_at(1), 2),
+        ("more capitals than words", value_at(2), 9),
+        ("a column past the end", offset + 8, 4096),
+    ];
+    for (what, at, value) in damages {
+        let mut bytes = good.clone();
+        bytes[at..at + 8].copy_from_slice(&value.to_le_bytes());
+        let crc = crc32fast::hash(&bytes[offset..offset + len]);
+        bytes[16 + section * 32 + 24..16 + section * 32 + 28].copy_from_slice(&crc.to_le_bytes());
+        let table_end = 16 + 32 * info["sections"].as_array().unwrap().len();
+        let crc = crc32fast::hash(&bytes[..table_end]);
+        bytes[table_end..table_end + 4].copy_from_slice(&crc.to_le_bytes());
+        let path = s.write("damaged.hoard", &bytes);
+        let python = hoard_py(&path);
+        assert_eq!(python.status.code(), Some(1), "{what}: hoard.py accepted it");
+        let rust = run(&["--index", path.to_str().unwrap(), "info"]);
+        assert_eq!(rust.status.code(), Some(1), "{what}: wordhoard accepted it");
+        let (py, rs) = (String::from_utf8_lossy(&python.stderr), common::stderr(&rust));
+        assert!(py.contains("proper_nouns") && rs.contains("proper_nouns"), "{what}: {py} / {rs}");
+    }
+}
+
 #[test]
 fn refuses_what_wordhoard_refuses() {
     let s = Scratch::new();

@@ -4,14 +4,24 @@
 //! popular.txt and words.txt, which are never committed. When the lists
 //! are missing the tests are marked ignored, so the test runner counts
 //! them as skipped rather than passed. `WORDHOARD_REQUIRE_WORDLISTS=1`
-//! (CI) keeps them in, so a missing list fails.
+//! (CI) keeps them in, so a missing list fails. The tests of Debian's
+//! dictionaries are skipped the same way when those are not installed.
 
 use std::path::{Path, PathBuf};
 
 const LISTS: [&str; 3] = ["enable1.txt", "popular.txt", "words.txt"];
 
+/// Debian's dictionaries the word-list tests build (tests/debian_lists.rs):
+/// packages wamerican-huge and wngerman, which `make deps` installs.
+const DEBIAN_DICTS: [&str; 2] = ["/usr/share/dict/american-english-huge", "/usr/share/dict/ngerman"];
+
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(shared_wordlists)");
+    println!("cargo::rustc-check-cfg=cfg(debian_dicts)");
+    watch(Path::new("/usr/share/dict"));
+    if DEBIAN_DICTS.iter().all(|d| Path::new(d).is_file()) {
+        println!("cargo::rustc-cfg=debian_dicts");
+    }
     println!("cargo::rerun-if-env-changed=WORDHOARD_WORDLISTS");
     println!("cargo::rerun-if-env-changed=WORDHOARD_REQUIRE_WORDLISTS");
     let dir = match std::env::var_os("WORDHOARD_WORDLISTS").filter(|v| !v.is_empty()) {

@@ -10,6 +10,7 @@ use wordhoard_query::Alphabet;
 
 use crate::error::{BuildError, BuildErrorKind, ListRole};
 use crate::sorted_words::SortedWords;
+use crate::survey::{self, AlphabetRule, ProperNounReport, ProperNouns};
 use crate::wordlist::{Skipped, WordList, WordSource};
 use crate::{anigram, bee, fst_writer};
 
@@ -25,6 +26,8 @@ pub struct BuildOptions {
     pub exclude: Vec<WordSource>,
     /// The alphabet; words with other characters are skipped.
     pub alphabet: AlphabetChoice,
+    /// Whether a capitalised word is a proper noun, skipped.
+    pub proper_nouns: ProperNouns,
     /// The build time to record, seconds since the Unix epoch. `None`:
     /// `SOURCE_DATE_EPOCH` when it is set (reproducible builds), else now.
     pub built_at: Option<u64>,
@@ -47,61 +50,19 @@ impl Default for AlphabetChoice {
     }
 }
 
-/// The alphabet to build over, and the sources to read: standard input
-/// is copied to a file beside the temporary folder's others when the
-/// alphabet must be found in it first (the guard removes it).
-fn resolve_alphabet(
-    choice: &AlphabetChoice,
-    sources: &[WordSource],
-) -> Result<(Alphabet, Vec<WordSource>, Option<Spool>), BuildError> {
-    let folding = match choice {
-        AlphabetChoice::Fixed(alphabet) => return Ok(((**alphabet).clone(), sources.to_vec(), None)),
-        AlphabetChoice::Auto(folding) => folding,
-    };
+/// The sources to read twice (once to plan, once for the words): standard
+/// input is copied to a temporary file first when it must be planned for
+/// (the guard removes it).
+fn rereadable(sources: &[WordSource]) -> Result<(Vec<WordSource>, Option<Spool>), BuildError> {
     let spool = sources.iter().any(|s| matches!(s, WordSource::Stdin)).then(Spool::new);
-    let mut read = Vec::with_capacity(sources.len());
-    let (mut ascii, mut letters) = (true, std::collections::BTreeSet::new());
-    for source in sources {
-        let source = match &spool {
-            Some(spool) => source.clone().rereadable(&spool.0)?,
-            None => source.clone(),
-        };
-        // Most lists are ASCII: one vectorised pass says so, and then the
-        // alphabet is a-z whatever letters they use. Only lists past ASCII
-        // are scanned line by line for their letters.
-        if !source.is_ascii()? {
-            ascii = false;
-        }
-        read.push(source);
-    }
-    if ascii {
-        return Ok((Alphabet::latin(), read, spool));
-    }
-    for source in &read {
-        source.each_line(|line| {
-            let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-            if line.is_ascii() {
-                let word = line.trim_ascii();
-                if !word.is_empty() && word.iter().all(u8::is_ascii_alphabetic) {
-                    letters.extend(word.iter().map(|b| b.to_ascii_lowercase() as char));
-                }
-            } else if let Ok(text) = std::str::from_utf8(line) {
-                let word = folding.normalise(text.trim());
-                if !word.is_empty() && word.chars().all(char::is_alphabetic) {
-                    letters.extend(word.chars());
-                }
-            }
-        })?;
-    }
-    let letters: String = letters.into_iter().collect();
-    let alphabet = Alphabet::with_folding(&letters, folding.clone()).map_err(|_| {
-        BuildError::new(BuildErrorKind::Alphabet(format!(
-            "the word lists use {} letters ({letters}); an index holds at most {}: fold accents, or name the letters",
-            letters.chars().count(),
-            wordhoard_query::alphabet::MAX_LETTERS
-        )))
-    })?;
-    Ok((alphabet, read, spool))
+    let read = sources
+        .iter()
+        .map(|source| match &spool {
+            Some(spool) => source.clone().rereadable(&spool.0),
+            None => Ok(source.clone()),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((read, spool))
 }
 
 /// A temporary copy of standard input, removed when dropped.
@@ -141,6 +102,12 @@ pub struct BuildReport {
     pub words: u64,
     /// Lines skipped, by reason.
     pub skipped: Skipped,
+    /// The alphabet's letters.
+    pub alphabet: String,
+    /// How the alphabet was chosen.
+    pub alphabet_rule: AlphabetRule,
+    /// What was done with capitalised words, when the lists had any.
+    pub proper_nouns: Option<ProperNounReport>,
     /// Duplicate words collapsed.
     pub duplicates: u64,
     /// The common list, if given.
@@ -204,8 +171,11 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         return Err(BuildError::new(BuildErrorKind::NoSources));
     }
     let mut clock = Phases::default();
-    let (alphabet, sources, _spool) = resolve_alphabet(&opts.alphabet, sources)?;
+    let (sources, _spool) = rereadable(sources)?;
     let sources = sources.as_slice();
+    let plan = survey::plan(&opts.alphabet, opts.proper_nouns, sources)?;
+    let alphabet = plan.alphabet;
+    let skip_capitalised = plan.proper_nouns.is_some_and(|p| p.skipped);
     // The common and exclusion lists are read while the main lists are.
     let (list, (common_list, exclude_list)) = std::thread::scope(|s| {
         let others = s.spawn(|| {
@@ -217,14 +187,14 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
                 .then(|| WordList::read(&opts.exclude, &alphabet).map_err(|e| e.for_role(ListRole::Exclusion)));
             (common, exclude)
         });
-        (WordList::read(sources, &alphabet), others.join().expect("common list thread"))
+        (WordList::read_skipping(sources, &alphabet, skip_capitalised), others.join().expect("common list thread"))
     });
     let mut list = list?;
     let common_list = common_list.transpose()?;
     let mut exclude_list = exclude_list.transpose()?;
     let exclude_files = exclude_list.as_mut().map(|l| std::mem::take(&mut l.sources)).unwrap_or_default();
     clock.lap("read");
-    let (lines, skipped, source_sha256) = (list.lines, list.skipped, list.sources_sha256());
+    let (lines, skipped, source_sha256) = (list.lines, list.skipped.clone(), list.sources_sha256());
     let source_files = std::mem::take(&mut list.sources);
     let kept_lines = lines - skipped.total();
     let mut words = list.into_sorted_words();
@@ -275,6 +245,17 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         file.add(SectionId::CommonHoneycombs, common_honeycombs);
     }
     file.add(SectionId::Terms, sections.terms?).add(SectionId::Chains, sections.chains?);
+    // Only a build that skipped proper nouns says so: one that lowercased
+    // its capitals made the index every earlier build made, byte for byte.
+    if let Some(p) = plan.proper_nouns.filter(|p| p.skipped) {
+        let stored = wordhoard_query::format::ProperNouns {
+            skipped: p.skipped,
+            auto: p.auto,
+            capitalised: p.capitalised,
+            words: p.words,
+        };
+        file.add(SectionId::ProperNouns, stored.encode());
+    }
     let section_sizes = file
         .section_sizes()
         .into_iter()
@@ -288,6 +269,9 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         lines,
         words: words.len() as u64,
         skipped,
+        alphabet: alphabet.as_str().to_string(),
+        alphabet_rule: plan.alphabet_rule,
+        proper_nouns: plan.proper_nouns,
         duplicates: kept_lines - words.len() as u64 - excluded.as_ref().map_or(0, |e| e.removed),
         common: common_report,
         excluded,

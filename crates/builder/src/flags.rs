@@ -14,7 +14,43 @@ use serde_json::json;
 
 #[cfg(feature = "json")]
 use crate::BuildReport;
-use crate::{AlphabetChoice, BuildError, BuildErrorKind, BuildOptions, WordSource};
+use crate::{AlphabetChoice, BuildError, BuildErrorKind, BuildOptions, ProperNouns, WordSource};
+
+/// The letters `--alphabet` names, ranges spelled out: `a-z` is the 26
+/// letters, `a-zäöüß` those and four more. A `-` between two letters is a
+/// range (the first not after the second); anywhere else it is an error,
+/// since no alphabet has a hyphen for a letter.
+pub fn expand_ranges(spec: &str) -> Result<String, String> {
+    let chars: Vec<char> = spec.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match (chars[i], chars.get(i + 1), chars.get(i + 2)) {
+            ('-', ..) => return Err("a `-` must stand between two letters, as in `a-z`".into()),
+            (from, Some('-'), Some(&to)) if to != '-' => {
+                if from > to {
+                    return Err(format!("the range `{from}-{to}` runs backwards"));
+                }
+                // Ranges are of letters: at most the alphabet's limit, so
+                // `a-\u{10FFFF}` is refused rather than spelled out.
+                if (to as u32 - from as u32) as usize >= wordhoard_query::alphabet::MAX_LETTERS {
+                    return Err(format!(
+                        "the range `{from}-{to}` spans more than {} letters",
+                        wordhoard_query::alphabet::MAX_LETTERS
+                    ));
+                }
+                out.extend((from..=to).filter(|c| c.is_alphabetic()));
+                i += 3;
+            }
+            (_, Some('-'), None) => return Err("a `-` must stand between two letters, as in `a-z`".into()),
+            (c, ..) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    Ok(out)
+}
 
 /// What `build` was asked, as typed.
 #[derive(Clone, Debug)]
@@ -33,6 +69,8 @@ pub struct BuildFlags {
     pub fold: String,
     /// Letters kept as they are when folding accents.
     pub keep: Option<String>,
+    /// `auto`, `skip` or `keep`: what a word with a capital letter is.
+    pub proper_nouns: String,
 }
 
 impl Default for BuildFlags {
@@ -45,6 +83,7 @@ impl Default for BuildFlags {
             alphabet: "auto".into(),
             fold: "none".into(),
             keep: None,
+            proper_nouns: "auto".into(),
         }
     }
 }
@@ -73,10 +112,14 @@ impl BuildFlags {
         if !accents && !folding.keep.is_empty() {
             return Err(usage("`keep` names letters that `fold` accents would strip; give `fold` accents too"));
         }
+        let proper_nouns = ProperNouns::parse(&self.proper_nouns)
+            .ok_or_else(|| usage(format!("`proper_nouns` is `auto`, `skip` or `keep`, not {:?}", self.proper_nouns)))?;
         let alphabet = if self.alphabet == "auto" {
             AlphabetChoice::Auto(folding)
         } else {
-            let mut letters: Vec<char> = folding.normalise(&self.alphabet).chars().collect();
+            let spelled =
+                expand_ranges(&self.alphabet).map_err(|e| usage(format!("`alphabet` {:?}: {e}", self.alphabet)))?;
+            let mut letters: Vec<char> = folding.normalise(&spelled).chars().collect();
             letters.sort_unstable();
             letters.dedup();
             let letters: String = letters.into_iter().collect();
@@ -86,6 +129,7 @@ impl BuildFlags {
         };
         Ok(BuildOptions {
             alphabet,
+            proper_nouns,
             name: self.name.clone(),
             common: self.common.clone(),
             exclude: self.exclude.clone(),
@@ -139,10 +183,24 @@ pub fn report_json(r: &BuildReport, out: &std::path::Path, secs: f64) -> serde_j
         "lines": r.lines,
         "words": r.words,
         "duplicates": r.duplicates,
+        "alphabet": r.alphabet,
+        "alphabet_rule": alphabet_rule_json(&r.alphabet_rule),
+        "proper_nouns": r.proper_nouns.map(|p| json!({
+            "policy": if p.skipped { "skip" } else { "keep" }, "auto": p.auto,
+            "capitalised": p.capitalised, "words": p.words,
+        })),
         "skipped": r.skipped.total(),
         "skipped_by_reason": {
             "empty": r.skipped.empty, "not_in_alphabet": r.skipped.not_in_alphabet,
+            "letter_outside_alphabet": r.skipped.letter_outside_alphabet,
             "not_utf8": r.skipped.not_utf8, "too_long": r.skipped.too_long,
+            "proper_noun": r.skipped.proper_noun,
+        },
+        "skipped_examples": {
+            "not_in_alphabet": r.skipped.examples.not_in_alphabet,
+            "letter_outside_alphabet": r.skipped.examples.letter_outside_alphabet,
+            "not_utf8": r.skipped.examples.not_utf8, "too_long": r.skipped.examples.too_long,
+            "proper_noun": r.skipped.examples.proper_noun,
         },
         "common": r.common.as_ref().map(|c| json!({
             "source": c.source, "flagged": c.flagged, "not_in_index": c.not_in_index, "skipped": c.skipped,
@@ -157,4 +215,32 @@ pub fn report_json(r: &BuildReport, out: &std::path::Path, secs: f64) -> serde_j
         "seconds": secs,
         "phases": r.phases.iter().map(|(n, t)| (n.to_string(), *t)).collect::<std::collections::BTreeMap<_, _>>(),
     })
+}
+
+#[cfg(feature = "json")]
+fn alphabet_rule_json(rule: &crate::AlphabetRule) -> serde_json::Value {
+    use crate::AlphabetRule::*;
+    match *rule {
+        Given => json!({"rule": "given"}),
+        AllPlain => json!({"rule": "all_a_to_z"}),
+        MostlyPlain { plain, words } => json!({"rule": "mostly_a_to_z", "plain": plain, "words": words}),
+        LettersUsed { plain, words } => json!({"rule": "letters_used", "plain": plain, "words": words}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expand_ranges;
+
+    #[test]
+    fn alphabet_ranges_spell_out() {
+        assert_eq!(expand_ranges("a-z").unwrap(), "abcdefghijklmnopqrstuvwxyz");
+        assert_eq!(expand_ranges("a-zäöüß").unwrap(), "abcdefghijklmnopqrstuvwxyzäöüß");
+        assert_eq!(expand_ranges("a-cx-z").unwrap(), "abcxyz");
+        assert_eq!(expand_ranges("abc").unwrap(), "abc");
+        assert_eq!(expand_ranges("α-ω").unwrap().chars().count(), 25, "with final sigma");
+        for bad in ["-a", "a-", "z-a", "a--b", "a-\u{10FFFF}"] {
+            assert!(expand_ranges(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -39,6 +39,7 @@ mod hash;
 mod publish;
 mod sort;
 mod sorted_words;
+mod survey;
 // The query crate's seeded generator, for tests (it is not public there).
 #[cfg(test)]
 #[path = "../../query/src/rng.rs"]
@@ -51,7 +52,8 @@ pub use compile::{
 pub use error::{BuildError, BuildErrorKind, ListRole, OutputProblem};
 #[cfg(feature = "json")]
 pub use flags::report_json;
-pub use flags::BuildFlags;
+pub use flags::{expand_ranges, BuildFlags};
 pub use publish::{check_output, remove_temp_files, write_atomically, PublishOptions};
 pub use sorted_words::SortedWords;
+pub use survey::{AlphabetRule, ProperNounReport, ProperNouns, LOWERCASE_QUARTERS, PLAIN_PER_MILLE};
 pub use wordlist::{Skipped, WordList, WordSource};

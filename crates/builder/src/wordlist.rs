@@ -79,14 +79,16 @@ impl WordSource {
         }
     }
 
-    /// True when every byte of the list is ASCII (read in blocks).
-    pub(crate) fn is_ascii(&self) -> Result<bool, BuildError> {
+    /// True when every byte of the list is ASCII and none is a capital
+    /// (read in blocks): such a list is a-z with no proper nouns, and
+    /// needs no line-by-line look.
+    pub(crate) fn is_lowercase_ascii(&self) -> Result<bool, BuildError> {
         let mut reader = self.open()?;
         let mut buf = vec![0u8; 1 << 16];
         loop {
             match reader.read(&mut buf) {
                 Ok(0) => return Ok(true),
-                Ok(n) if !buf[..n].is_ascii() => return Ok(false),
+                Ok(n) if !buf[..n].is_ascii() || buf[..n].iter().any(u8::is_ascii_uppercase) => return Ok(false),
                 Ok(_) => {}
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(BuildError::read_list(self.name(), None, e)),
@@ -146,23 +148,94 @@ impl WordSource {
     }
 }
 
-/// Why lines were skipped.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Why lines were skipped, with the first line skipped for each reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Skipped {
     /// Empty (or only whitespace).
     pub empty: u64,
-    /// A character outside the alphabet (digits, punctuation, spaces...).
+    /// A character outside the alphabet: digits, punctuation, spaces, or
+    /// a letter the alphabet lacks.
     pub not_in_alphabet: u64,
+    /// Of [`Skipped::not_in_alphabet`], the lines made only of letters,
+    /// one of which the alphabet lacks (`éclair` in an a-z index).
+    pub letter_outside_alphabet: u64,
     /// Not valid UTF-8.
     pub not_utf8: u64,
     /// Longer than [`MAX_WORD_LEN`] letters or [`MAX_LINE_BYTES`] bytes.
     pub too_long: u64,
+    /// A word with a capital letter, read as a proper noun (only when the
+    /// build skips proper nouns).
+    pub proper_noun: u64,
+    /// The first line skipped for each reason.
+    pub examples: SkipExamples,
+}
+
+/// The first line skipped for each reason, trimmed and cut to
+/// [`EXAMPLE_CHARS`] characters (invalid UTF-8 shown replaced).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SkipExamples {
+    /// The first line of [`Skipped::not_in_alphabet`] with a character
+    /// that is not a letter (the letters' own example is apart).
+    pub not_in_alphabet: Option<String>,
+    /// See [`Skipped::letter_outside_alphabet`].
+    pub letter_outside_alphabet: Option<String>,
+    /// See [`Skipped::not_utf8`].
+    pub not_utf8: Option<String>,
+    /// See [`Skipped::too_long`].
+    pub too_long: Option<String>,
+    /// See [`Skipped::proper_noun`].
+    pub proper_noun: Option<String>,
+}
+
+/// The longest example a report shows, in characters.
+pub const EXAMPLE_CHARS: usize = 40;
+
+/// Keeps `line` as the example in `slot` unless it has one.
+fn note(slot: &mut Option<String>, line: &[u8]) {
+    if slot.is_none() {
+        let text = String::from_utf8_lossy(line.strip_prefix(BOM).unwrap_or(line));
+        let text = text.trim();
+        let mut example: String = text.chars().take(EXAMPLE_CHARS).collect();
+        if example.len() < text.len() {
+            example.push('…');
+        }
+        *slot = Some(example);
+    }
 }
 
 impl Skipped {
     /// All skipped lines.
     pub fn total(&self) -> u64 {
-        self.empty + self.not_in_alphabet + self.not_utf8 + self.too_long
+        self.empty + self.not_in_alphabet + self.not_utf8 + self.too_long + self.proper_noun
+    }
+
+    /// Adds the counts of `other`; examples already held are kept.
+    fn merge(&mut self, other: Skipped) {
+        self.empty += other.empty;
+        self.not_in_alphabet += other.not_in_alphabet;
+        self.letter_outside_alphabet += other.letter_outside_alphabet;
+        self.not_utf8 += other.not_utf8;
+        self.too_long += other.too_long;
+        self.proper_noun += other.proper_noun;
+        let (mine, theirs) = (&mut self.examples, other.examples);
+        for (slot, example) in [
+            (&mut mine.not_in_alphabet, theirs.not_in_alphabet),
+            (&mut mine.letter_outside_alphabet, theirs.letter_outside_alphabet),
+            (&mut mine.not_utf8, theirs.not_utf8),
+            (&mut mine.too_long, theirs.too_long),
+            (&mut mine.proper_noun, theirs.proper_noun),
+        ] {
+            if slot.is_none() {
+                *slot = example;
+            }
+        }
+    }
+
+    fn too_long(&mut self, line: Option<&[u8]>) {
+        self.too_long += 1;
+        if let Some(line) = line {
+            note(&mut self.examples.too_long, line);
+        }
     }
 }
 
@@ -193,12 +266,24 @@ pub struct WordList {
     pub sources: Vec<SourceFile>,
     /// Hashes the list being read.
     hasher: Sha256,
+    /// Words with a capital letter are proper nouns, skipped.
+    skip_capitalised: bool,
 }
 
 impl WordList {
-    /// Reads every source in order.
+    /// Reads every source in order; capitals are lowercased.
     pub fn read(sources: &[WordSource], alphabet: &Alphabet) -> Result<WordList, BuildError> {
-        let mut list = WordList::default();
+        WordList::read_skipping(sources, alphabet, false)
+    }
+
+    /// Reads every source in order; with `skip_capitalised`, a word with
+    /// a capital letter is a proper noun, skipped and counted.
+    pub fn read_skipping(
+        sources: &[WordSource],
+        alphabet: &Alphabet,
+        skip_capitalised: bool,
+    ) -> Result<WordList, BuildError> {
+        let mut list = WordList { skip_capitalised, ..WordList::default() };
         for source in sources {
             list.read_source(source, alphabet)?;
         }
@@ -242,9 +327,10 @@ impl WordList {
             return;
         };
         let (first, second) = text.split_at(split);
+        let skip_capitalised = self.skip_capitalised;
         let second = std::thread::scope(|s| {
             let second = s.spawn(|| {
-                let mut list = WordList::default();
+                let mut list = WordList { skip_capitalised, ..WordList::default() };
                 list.add_lines(second, &letters, alphabet);
                 list
             });
@@ -266,7 +352,7 @@ impl WordList {
             if line.len() <= MAX_LINE_BYTES {
                 self.add_line(line, letters, alphabet, &mut lower);
             } else {
-                self.skipped.too_long += 1;
+                self.skipped.too_long(None);
             }
         }
     }
@@ -284,11 +370,7 @@ impl WordList {
         self.spans.extend(other.spans.iter().map(|&(at, len)| (base + at, len)));
         self.compact_at = self.compact_at.max(other.compact_at);
         self.lines += other.lines;
-        let (mine, theirs) = (&mut self.skipped, other.skipped);
-        mine.empty += theirs.empty;
-        mine.not_in_alphabet += theirs.not_in_alphabet;
-        mine.not_utf8 += theirs.not_utf8;
-        mine.too_long += theirs.too_long;
+        self.skipped.merge(other.skipped);
         self.make_room();
     }
 
@@ -303,7 +385,7 @@ impl WordList {
             self.lines += 1;
             match line {
                 Some(raw) => self.add_line(raw, &letters, alphabet, &mut lower),
-                None => self.skipped.too_long += 1,
+                None => self.skipped.too_long(None),
             }
             Ok(())
         });
@@ -324,7 +406,12 @@ impl WordList {
                 letter
             }));
             if clean {
-                self.keep(start);
+                if self.skip_capitalised && raw.iter().any(u8::is_ascii_uppercase) {
+                    self.bytes.truncate(start);
+                    self.proper_noun(raw);
+                } else {
+                    self.keep(start);
+                }
                 return;
             }
             self.bytes.truncate(start);
@@ -336,25 +423,56 @@ impl WordList {
             self.make_room();
             let start = self.bytes.len();
             self.bytes.extend(word.iter().map(u8::to_ascii_lowercase));
-            if alphabet.is_word(&self.bytes[start..]) {
+            let is_word = alphabet.is_word(&self.bytes[start..]);
+            if is_word && !(self.skip_capitalised && word.iter().any(u8::is_ascii_uppercase)) {
                 self.keep(start);
             } else {
                 self.bytes.truncate(start);
-                self.skipped.not_in_alphabet += 1;
+                self.outside_alphabet(word);
             }
             return;
         }
         match normalise(raw, alphabet, lower) {
-            Err(reason) => reason.count(&mut self.skipped),
+            Err(SkipReason::NotUtf8) => {
+                self.skipped.not_utf8 += 1;
+                note(&mut self.skipped.examples.not_utf8, raw);
+            }
+            Err(SkipReason::NotInAlphabet) => self.outside_alphabet(raw),
             Ok(()) if lower.is_empty() => self.skipped.empty += 1,
-            Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.too_long += 1,
-            Ok(()) if !alphabet.is_word(lower) => self.skipped.not_in_alphabet += 1,
+            Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.too_long(Some(raw)),
+            Ok(()) if !alphabet.is_word(lower) => self.outside_alphabet(raw),
+            Ok(()) if self.skip_capitalised && is_capitalised(raw) => self.proper_noun(raw),
             Ok(()) => {
                 self.make_room();
                 let start = self.bytes.len();
                 self.bytes.extend_from_slice(lower);
                 self.keep(start);
             }
+        }
+    }
+
+    fn proper_noun(&mut self, line: &[u8]) {
+        self.skipped.proper_noun += 1;
+        note(&mut self.skipped.examples.proper_noun, line);
+    }
+
+    /// Counts a line that is not a word of the alphabet (or a capitalised
+    /// one, when they are skipped), by what it holds: a proper noun (all
+    /// letters, a capital among them), letters the alphabet lacks, or
+    /// characters that are not letters. Skipped lines are few in most
+    /// lists, so this takes its time.
+    fn outside_alphabet(&mut self, line: &[u8]) {
+        let text = String::from_utf8_lossy(line.strip_prefix(BOM).unwrap_or(line));
+        let all_letters = text.trim().chars().all(char::is_alphabetic);
+        if all_letters && self.skip_capitalised && is_capitalised(line) {
+            return self.proper_noun(line);
+        }
+        self.skipped.not_in_alphabet += 1;
+        if all_letters {
+            self.skipped.letter_outside_alphabet += 1;
+            note(&mut self.skipped.examples.letter_outside_alphabet, line);
+        } else {
+            note(&mut self.skipped.examples.not_in_alphabet, line);
         }
     }
 
@@ -427,12 +545,11 @@ enum SkipReason {
     NotInAlphabet,
 }
 
-impl SkipReason {
-    fn count(self, skipped: &mut Skipped) {
-        match self {
-            SkipReason::NotUtf8 => skipped.not_utf8 += 1,
-            SkipReason::NotInAlphabet => skipped.not_in_alphabet += 1,
-        }
+/// True when a line has a capital letter (of any script).
+pub(crate) fn is_capitalised(line: &[u8]) -> bool {
+    match std::str::from_utf8(line) {
+        Ok(text) if !text.is_ascii() => text.chars().any(char::is_uppercase),
+        _ => line.iter().any(u8::is_ascii_uppercase),
     }
 }
 
@@ -526,12 +643,12 @@ mod tests {
             let alphabet = Alphabet::latin();
             match line {
                 Some(raw) => list.add_line(raw, &LetterBytes::new(&alphabet), &alphabet, &mut lower),
-                None => list.skipped.too_long += 1,
+                None => list.skipped.too_long(None),
             }
             Ok(())
         })
         .unwrap();
-        let stats = WordList { lines: list.lines, skipped: list.skipped, ..Default::default() };
+        let stats = WordList { lines: list.lines, skipped: list.skipped.clone(), ..Default::default() };
         let words = list.into_sorted_words().iter().map(|w| String::from_utf8(w.to_vec()).unwrap()).collect();
         (words, stats)
     }
@@ -600,13 +717,13 @@ mod tests {
                 streamed.lines += 1;
                 match line {
                     Some(raw) => streamed.add_line(raw, &letters, &alphabet, &mut lower),
-                    None => streamed.skipped.too_long += 1,
+                    None => streamed.skipped.too_long(None),
                 }
                 Ok(())
             })
             .unwrap();
             assert!(whole.lines > 10_000);
-            assert_eq!((whole.lines, whole.skipped), (streamed.lines, streamed.skipped));
+            assert_eq!((whole.lines, &whole.skipped), (streamed.lines, &streamed.skipped));
             assert_eq!(whole.hasher.clone().finalize(), hasher.finalize());
             assert_eq!(whole.into_sorted_words(), streamed.into_sorted_words());
         }
@@ -618,7 +735,33 @@ mod tests {
             read(b"\xEF\xBB\xBFZebra\r\n  apple \n\nApple\nice cream\ndon't\n\xff\xfe\n\xE2\x84\xAAelvin\nb");
         assert_eq!(words, vec!["apple", "b", "kelvin", "zebra"]);
         assert_eq!(list.lines, 9);
-        assert_eq!(list.skipped, Skipped { empty: 1, not_in_alphabet: 2, not_utf8: 1, too_long: 0 });
+        let k = &list.skipped;
+        assert_eq!((k.empty, k.not_in_alphabet, k.letter_outside_alphabet, k.not_utf8, k.too_long), (1, 2, 0, 1, 0));
+        assert_eq!(k.examples.not_in_alphabet.as_deref(), Some("ice cream"));
+        assert_eq!(k.examples.not_utf8.as_deref(), Some("\u{FFFD}\u{FFFD}"));
+        assert_eq!(k.total(), 4);
+    }
+
+    #[test]
+    fn capitalised_words_are_proper_nouns_when_skipped() {
+        let text = "apple\nParis\n  Zürich \nACLU\nKris's\ncafé\nÉclair\nbread\nUSA\n";
+        for skip in [false, true] {
+            let list = WordList::read_skipping(&[WordSource::from_text("t", text)], &Alphabet::latin(), skip).unwrap();
+            let k = list.skipped.clone();
+            let words: Vec<String> =
+                list.into_sorted_words().iter().map(|w| String::from_utf8(w.to_vec()).unwrap()).collect();
+            if skip {
+                assert_eq!(words, ["apple", "bread"]);
+                assert_eq!((k.proper_noun, k.not_in_alphabet, k.letter_outside_alphabet), (5, 2, 1));
+                assert_eq!(k.examples.proper_noun.as_deref(), Some("Paris"));
+                assert_eq!(k.examples.letter_outside_alphabet.as_deref(), Some("café"));
+            } else {
+                assert_eq!(words, ["aclu", "apple", "bread", "paris", "usa"]);
+                assert_eq!((k.proper_noun, k.not_in_alphabet, k.letter_outside_alphabet), (0, 4, 3));
+                assert_eq!(k.examples.not_in_alphabet.as_deref(), Some("Kris's"));
+                assert_eq!(k.examples.letter_outside_alphabet.as_deref(), Some("Zürich"));
+            }
+        }
     }
 
     #[test]

@@ -438,7 +438,8 @@ impl Stream {
 /// --json` prints.
 #[pyfunction]
 #[pyo3(signature = (lists, words=None, words_name=None, name=None, output=None, common=None, exclude=Vec::new(),
-                    alphabet="auto".to_string(), fold="none".to_string(), keep=None, force=false))]
+                    alphabet="auto".to_string(), fold="none".to_string(), keep=None, force=false,
+                    proper_nouns="auto".to_string()))]
 #[allow(clippy::too_many_arguments)]
 fn build(
     py: Python<'_>,
@@ -453,6 +454,7 @@ fn build(
     fold: String,
     keep: Option<String>,
     force: bool,
+    proper_nouns: String,
 ) -> PyResult<Py<PyAny>> {
     let report = detached(py, move || {
         let started = std::time::Instant::now();
@@ -469,6 +471,7 @@ fn build(
             alphabet,
             fold,
             keep,
+            proper_nouns,
         };
         let opts = flags.options()?;
         let out = match output {

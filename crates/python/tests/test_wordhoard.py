@@ -300,6 +300,10 @@ def test_build_from_words_and_from_files(tmp_path):
     out = tmp_path / "tiny.hoard"
     report = wordhoard.build(iter(["ride", "dire", "ired", "Ride", "game"]), output=out, name="tiny")
     assert report["words"] == 4 and report["output"] == str(out) and report["name"] == "tiny"
+    # 4 of the 5 words have no capital: Ride is a proper noun, unless kept.
+    assert report["skipped_by_reason"]["proper_noun"] == 1 and report["proper_nouns"]["policy"] == "skip"
+    kept = wordhoard.build(["ride", "Ride", "dire"], output=tmp_path / "k.hoard", proper_nouns="keep")
+    assert (kept["skipped"], kept["duplicates"]) == (0, 1)
     assert wordhoard.open(out).anigram.unscramble("deir")["words"] == ["dire", "ired", "ride"]
     # The same as the CLI from the same list, section for section.
     listed = tmp_path / "tiny.txt"
@@ -320,6 +324,10 @@ def test_build_errors_are_the_cli_errors(tmp_path):
     listed.write_text("ride\ndire\n")
     with pytest.raises(wordhoard.UsageError, match="`keep`"):
         wordhoard.build([listed], output=tmp_path / "a.hoard", keep="ñ")
+    with pytest.raises(wordhoard.UsageError, match="`proper_nouns`"):
+        wordhoard.build([listed], output=tmp_path / "a.hoard", proper_nouns="maybe")
+    with pytest.raises(wordhoard.UsageError, match="runs backwards"):
+        wordhoard.build([listed], output=tmp_path / "a.hoard", alphabet="z-a")
     with pytest.raises(wordhoard.UsageError, match="`fold`"):
         wordhoard.build([listed], output=tmp_path / "a.hoard", fold="everything")
     with pytest.raises(IsADirectoryError):

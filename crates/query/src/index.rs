@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use crate::alphabet::Alphabet;
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::fst::FstMap;
-use crate::format::{Columns, Header, Metadata, SectionId, U64s};
+use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
 /// `include_bytes!`.
@@ -19,6 +19,7 @@ pub struct Index<D> {
     data: D,
     header: Header,
     meta: Metadata,
+    proper_nouns: Option<ProperNouns>,
     alphabet: Alphabet,
     checked: Vec<OnceLock<bool>>,
     /// Called with a section's range before its checksum pass reads it all.
@@ -122,8 +123,20 @@ impl<D: AsRef<[u8]>> Index<D> {
         if header.entry(SectionId::Words).is_none() {
             return Err(Error::new(ErrorKind::MissingSection { section: "words" }));
         }
+        // Small, and part of what the index says it is: read with the
+        // metadata, so `info` can show it.
+        let proper_nouns = match header.entry(SectionId::ProperNouns) {
+            None => None,
+            Some(entry) => {
+                let bytes = &data.as_ref()[entry.range()];
+                if crc32fast::hash(bytes) != entry.crc {
+                    return Err(Error::new(ErrorKind::Checksum { section: SectionId::ProperNouns.name() }));
+                }
+                Some(ProperNouns::decode(&Columns::parse(SectionId::ProperNouns, bytes)?)?)
+            }
+        };
         let checked = header.sections.iter().map(|_| OnceLock::new()).collect();
-        Ok(Index { data, header, meta, alphabet, checked, will_read: |_, _| {}, done_reading: |_, _| {} })
+        Ok(Index { data, header, meta, proper_nouns, alphabet, checked, will_read: |_, _| {}, done_reading: |_, _| {} })
     }
 
     /// The raw bytes of the whole file.
@@ -139,6 +152,12 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// The metadata block.
     pub fn metadata(&self) -> &Metadata {
         &self.meta
+    }
+
+    /// What the build did with capitalised words; `None` when the lists
+    /// had none (or the index predates the rule).
+    pub fn proper_nouns(&self) -> Option<ProperNouns> {
+        self.proper_nouns
     }
 
     /// The alphabet the index was built over.

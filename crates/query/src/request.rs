@@ -891,6 +891,12 @@ impl Info {
             "alphabet": meta.alphabet,
             "fold": if meta.fold_accents { "accents" } else { "none" },
             "keep": meta.kept_letters,
+            "proper_nouns": index.proper_nouns().map(|p| json!({
+                "policy": if p.skipped { "skip" } else { "keep" },
+                "auto": p.auto,
+                "capitalised": p.capitalised,
+                "words": p.words,
+            })),
             "sources": meta.sources.iter().map(source_json).collect::<Vec<_>>(),
             "source_sha256": meta.source_sha256.to_string(),
             "lines_read": meta.lines_read,

@@ -83,7 +83,7 @@ impl<D: AsRef<[u8]>> Index<D> {
         let anigram = terms.and(chains);
         let check = |id: SectionId| -> Result<()> {
             match id {
-                SectionId::Meta => Ok(()),
+                SectionId::Meta | SectionId::ProperNouns => Ok(()),
                 SectionId::Words => words.clone(),
                 SectionId::Common => self.common().map(drop),
                 SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use wordhoard_builder::{build_index, AlphabetChoice, BuildOptions, WordSource};
+use wordhoard_builder::{build_index, AlphabetChoice, BuildOptions, ProperNouns, WordSource};
 use wordhoard_query::alphabet::Folding;
 use wordhoard_query::anigram::{Anigrams, Start};
 use wordhoard_query::find::{FindOptions, Pattern};
@@ -15,7 +15,7 @@ fn list(name: &str) -> String {
 }
 
 fn build(text: &str, alphabet: AlphabetChoice) -> Index<Vec<u8>> {
-    let opts = BuildOptions { alphabet, ..Default::default() };
+    let opts = BuildOptions { alphabet, proper_nouns: ProperNouns::Keep, ..Default::default() };
     Index::from_bytes(build_index(&[WordSource::from_text("t", text)], &opts).unwrap().into_bytes()).unwrap()
 }
 

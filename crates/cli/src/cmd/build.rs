@@ -6,12 +6,12 @@ use std::time::Instant;
 use anyhow::Result;
 use serde_json::json;
 use wordhoard_builder::{
-    build_index, check_output, write_atomically, BuildError, BuildErrorKind, BuildFlags, BuildReport, OutputProblem,
-    PublishOptions, WordSource,
+    build_index, check_output, write_atomically, AlphabetRule, BuildError, BuildErrorKind, BuildFlags, BuildReport,
+    OutputProblem, PublishOptions, WordSource,
 };
 
 use super::Context;
-use crate::output::{emit, plural, thousands};
+use crate::output::{emit, plural, shown, thousands};
 
 /// Arguments of `build`.
 #[derive(clap::Args)]
@@ -31,9 +31,16 @@ pub struct Args {
     /// no answer and no generated puzzle
     #[arg(long, value_name = "FILE")]
     exclude: Vec<String>,
-    /// The letters: `auto` (a-z for lists that are ASCII, else the letters they use) or the letters themselves
+    /// The letters: `auto`, or the letters themselves, ranges allowed (`a-z`, `a-zäöüß`).
+    /// `auto`: a list whose words are 99% or more plain a-z is an a-z list (its other words are
+    /// skipped and counted); any other list keeps every letter it uses
     #[arg(long, default_value = "auto", value_name = "auto|LETTERS")]
     alphabet: String,
+    /// What a word with a capital letter is. `auto`: in a list where at least 3 in 4 words have no
+    /// capital, a proper noun, skipped (Debian's dictionaries); in any other, a word (German
+    /// nouns). `skip` or `keep` decide for any list
+    #[arg(long, default_value = "auto", value_name = "auto|skip|keep", value_parser = ["auto", "skip", "keep"])]
+    proper_nouns: String,
     /// Fold words before their letters are taken: `accents` strips diacritics (é -> e), `none` keeps them
     #[arg(long, default_value = "none", value_name = "none|accents", value_parser = ["none", "accents"])]
     fold: String,
@@ -60,6 +67,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         alphabet: args.alphabet,
         fold: args.fold,
         keep: args.keep,
+        proper_nouns: args.proper_nouns,
     };
     let opts = flags.options().map_err(flagged)?;
     // Where a named index goes is settled before the work, so a system
@@ -102,16 +110,35 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
     let _ = writeln!(s, "  lines read      {:>12}", thousands(r.lines));
     let _ = writeln!(s, "  words kept      {:>12}", thousands(r.words));
     let _ = writeln!(s, "  duplicates      {:>12}", thousands(r.duplicates));
+    let _ = writeln!(s, "  alphabet        {:>12}   {}", r.alphabet.chars().count(), alphabet_text(r));
+    if let Some(p) = &r.proper_nouns {
+        let why = if p.auto {
+            format!("{} of {} words have no capital", percent(p.words - p.capitalised, p.words), thousands(p.words))
+        } else {
+            "--proper-nouns".into()
+        };
+        let (done, other) = if p.skipped { ("skipped as proper nouns", "keep") } else { ("kept as words", "skip") };
+        let _ = writeln!(
+            s,
+            "  capitalised     {:>12}   {done} ({why}; --proper-nouns {other} to change)",
+            thousands(p.capitalised)
+        );
+    }
     let k = &r.skipped;
-    let _ = writeln!(
-        s,
-        "  lines skipped   {:>12}   (empty {}, other characters {}, not UTF-8 {}, too long {})",
-        thousands(k.total()),
-        thousands(k.empty),
-        thousands(k.not_in_alphabet),
-        thousands(k.not_utf8),
-        thousands(k.too_long)
-    );
+    let _ = writeln!(s, "  lines skipped   {:>12}", thousands(k.total()));
+    let e = &k.examples;
+    let kinds = [
+        ("not letters", k.not_in_alphabet - k.letter_outside_alphabet, &e.not_in_alphabet),
+        ("other letters", k.letter_outside_alphabet, &e.letter_outside_alphabet),
+        ("proper nouns", k.proper_noun, &e.proper_noun),
+        ("empty", k.empty, &None),
+        ("not UTF-8", k.not_utf8, &e.not_utf8),
+        ("too long", k.too_long, &e.too_long),
+    ];
+    for (kind, count, example) in kinds.into_iter().filter(|(_, count, _)| *count > 0) {
+        let example = example.as_ref().map_or(String::new(), |x| format!("   e.g. {}", shown(x)));
+        let _ = writeln!(s, "    {kind:<13} {:>12}{example}", thousands(count));
+    }
     if let Some(c) = &r.common {
         let _ = writeln!(
             s,
@@ -141,6 +168,32 @@ fn report_text(s: &mut String, r: &BuildReport, out: &std::path::Path, secs: f64
     }
     let phases: Vec<String> = r.phases.iter().map(|(n, t)| format!("{n} {:.1}", t * 1000.0)).collect();
     let _ = writeln!(s, "Took {:.1} ms ({}); {}.", secs * 1000.0, phases.join(", "), plural(r.words, "word"));
+}
+
+/// How the alphabet was chosen, in words.
+fn alphabet_text(r: &BuildReport) -> String {
+    let letters = shown(&r.alphabet);
+    match r.alphabet_rule {
+        AlphabetRule::Given => format!("{letters} (--alphabet)"),
+        AlphabetRule::AllPlain => format!("{letters} (every word is plain a-z)"),
+        AlphabetRule::MostlyPlain { plain, words } => {
+            format!("{letters} ({} of {} words are plain a-z: 99% or more)", percent(plain, words), thousands(words))
+        }
+        AlphabetRule::LettersUsed { plain, words } => format!(
+            "{letters} (every letter used: {} of {} words are plain a-z, under 99%)",
+            percent(plain, words),
+            thousands(words)
+        ),
+    }
+}
+
+/// `part` of `whole` as a percentage, one decimal, never rounded up to 100.
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        return "0%".into();
+    }
+    let tenths = part * 1000 / whole;
+    format!("{}.{}%", tenths / 10, tenths % 10)
 }
 
 /// A build error, with what to type about it: the flags that fix it.

@@ -70,11 +70,12 @@ impl Context {
 
 /// The flag for each library parameter an error message names in
 /// backticks: the library speaks of its API, the CLI of its flags.
-const FLAGS: [(&str, &str); 21] = [
+const FLAGS: [(&str, &str); 22] = [
     ("`keep`", "--keep"),
     ("`fold` accents", "--fold accents"),
     ("`fold`", "--fold"),
     ("`alphabet`", "--alphabet"),
+    ("`proper_nouns`", "--proper-nouns"),
     ("`name` NAME", "--name NAME"),
     ("`output` PATH", "-o PATH"),
     ("`min_solutions`", "--min-solutions"),

@@ -108,6 +108,7 @@ def build(
     fold: str = "none",
     keep: str = "",
     force: bool = False,
+    proper_nouns: str = "auto",
 ) -> Json:
     """Compiles word lists into an index file, as ``wordhoard build`` does,
     and returns its report (the dict ``wordhoard build --json`` prints, less
@@ -119,9 +120,12 @@ def build(
     folder, NAME being ``name`` or the first list's file stem. The file is
     written whole to a temporary file and renamed into place, so a reader
     never sees half an index; a file at ``output`` that is not an index is
-    not replaced unless ``force=True``. ``alphabet`` is ``"auto"`` or the
-    letters; ``fold`` is ``"none"`` or ``"accents"``; ``keep`` names letters
-    kept when folding accents.
+    not replaced unless ``force=True``. ``alphabet`` is ``"auto"`` (a-z
+    when 99% or more of the words are plain a-z, else every letter used) or
+    the letters, ranges allowed (``"a-zäöüß"``); ``fold`` is ``"none"`` or
+    ``"accents"``; ``keep`` names letters kept when folding accents;
+    ``proper_nouns`` is ``"auto"`` (words with a capital are skipped when 3
+    in 4 words have none), ``"skip"`` or ``"keep"``.
     """
     if isinstance(lists, (str, bytes)) or isinstance(lists, _os.PathLike):
         items: List[Any] = [lists]
@@ -142,6 +146,7 @@ def build(
         fold=fold,
         keep=keep or None,
         force=force,
+        proper_nouns=proper_nouns,
     )
 
 

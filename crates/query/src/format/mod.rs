@@ -63,10 +63,13 @@ pub enum SectionId {
     Terms,
     /// Column table: the add-one-letter graph between terms.
     Chains,
+    /// Column table: what the build did with capitalised words (only
+    /// when the lists had some; see [`ProperNouns`]).
+    ProperNouns,
 }
 impl SectionId {
     /// Every known section, in the order the builder writes them.
-    pub const ALL: [SectionId; 8] = [
+    pub const ALL: [SectionId; 9] = [
         SectionId::Meta,
         SectionId::Words,
         SectionId::Common,
@@ -75,6 +78,7 @@ impl SectionId {
         SectionId::CommonHoneycombs,
         SectionId::Terms,
         SectionId::Chains,
+        SectionId::ProperNouns,
     ];
 
     /// The number written in the section table.
@@ -88,6 +92,7 @@ impl SectionId {
             SectionId::CommonHoneycombs => 18,
             SectionId::Terms => 32,
             SectionId::Chains => 33,
+            SectionId::ProperNouns => 4,
         }
     }
 
@@ -112,6 +117,7 @@ impl SectionId {
             SectionId::CommonHoneycombs => "common_honeycombs",
             SectionId::Terms => "terms",
             SectionId::Chains => "chains",
+            SectionId::ProperNouns => "proper_nouns",
         }
     }
 }
@@ -310,5 +316,55 @@ mod tests {
         let header = w.header_with(&checksums);
         file[..header.len()].copy_from_slice(&header);
         assert_eq!(file, w.finish());
+    }
+}
+
+/// What the build did with words that have a capital letter (section
+/// `proper_nouns`): one `u64[4]` column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProperNouns {
+    /// True when they were skipped as proper nouns, false when lowercased
+    /// and kept.
+    pub skipped: bool,
+    /// True when the build's rule decided (at least 3 in 4 words
+    /// lowercase), false when `--proper-nouns` did.
+    pub auto: bool,
+    /// Words with a capital letter in the lists.
+    pub capitalised: u64,
+    /// Words in the lists (lines that are letters only).
+    pub words: u64,
+}
+
+impl ProperNouns {
+    /// Decodes the section's one column: `[policy, auto, capitalised,
+    /// words]`, policy 1 for skipped and 2 for kept, auto 0 or 1.
+    pub fn decode(columns: &Columns) -> Result<ProperNouns> {
+        let values = columns.u64s(0)?;
+        let bad = |what: &str| SectionId::ProperNouns.corrupt(what.to_string());
+        if values.len() != 4 {
+            return Err(bad("does not hold 4 numbers"));
+        }
+        let skipped = match values.get(0) {
+            Some(1) => true,
+            Some(2) => false,
+            _ => return Err(bad("has a policy other than 1 (skipped) or 2 (kept)")),
+        };
+        let auto = match values.get(1) {
+            Some(0) => false,
+            Some(1) => true,
+            _ => return Err(bad("has an auto flag other than 0 or 1")),
+        };
+        let (capitalised, words) = (values.get(2).unwrap_or(0), values.get(3).unwrap_or(0));
+        if capitalised > words {
+            return Err(bad("counts more capitalised words than words"));
+        }
+        Ok(ProperNouns { skipped, auto, capitalised, words })
+    }
+
+    /// The section's bytes.
+    #[cfg(feature = "write")]
+    pub fn encode(&self) -> Vec<u8> {
+        let policy = if self.skipped { 1 } else { 2 };
+        ColumnsWriter::new().u64s(&[policy, self.auto as u64, self.capitalised, self.words]).finish()
     }
 }
