@@ -102,6 +102,16 @@ pub fn info(ctx: &Context) -> Result<()> {
                     }
                 ),
             ),
+            (
+                "proper nouns",
+                index.proper_nouns().filter(|p| p.skipped).map_or("none skipped".into(), |p| {
+                    format!(
+                        "{} skipped ({})",
+                        thousands(p.capitalised),
+                        if p.auto { "3 in 4 words or more have no capital" } else { "--proper-nouns skip" }
+                    )
+                }),
+            ),
             ("sources", shown(&meta.sources.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "))),
             ("source sha256", meta.source_sha256.to_string()),
             ("lines read", format!("{} ({} skipped)", thousands(meta.lines_read), thousands(meta.lines_skipped))),
