@@ -465,7 +465,7 @@ fn bee_check_gives_verdicts_rank_and_what_is_left() {
         ],
     );
     let keys: Vec<&String> = check.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["center", "found", "guesses", "left", "letters", "rank"]);
+    assert_eq!(keys, ["center", "found", "guesses", "left", "letters", "problem", "rank"]);
     let verdicts: Vec<(String, Option<String>)> = check["guesses"]
         .as_array()
         .unwrap()
@@ -603,6 +603,44 @@ fn alphabets_are_chosen_folded_and_shown() {
     json(&["build", data.join("german-words.txt").to_str().unwrap(), "-o", german.to_str().unwrap()]);
     assert_eq!(query(&german, &["bee", "best", "--top", "1"])["exclude"], "");
     assert_eq!(query(&s.golden_index(), &["bee", "best", "--top", "1"])["exclude"], "s");
+}
+
+/// A honeycomb with no words, or no pangram, is not a puzzle: solve, hints
+/// and check say so, and check gives no rank for 0 of 0. The centre may
+/// follow the letters as a second argument.
+#[test]
+fn empty_and_pangramless_honeycombs_say_so_and_the_centre_can_follow_the_letters() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let text = |args: &[&str]| {
+        let out = run(&[&["--index", idx.to_str().unwrap()], args].concat());
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // No golden word is made of these letters.
+    for command in ["solve", "hints", "check"] {
+        let v = query(&idx, &["bee", command, "jkqvwxz", "z"]);
+        assert_eq!(v["problem"], "no_words", "{command}: {v}");
+        let shown = text(&["bee", command, "jkqvwxz", "z"]);
+        assert!(shown.contains("No word of this index fits this honeycomb"), "{command}: {shown}");
+        assert!(!shown.contains("Queen Bee") && !shown.contains("Every word found"), "{command}: {shown}");
+    }
+    // Words, but no pangram: `game` and `glam` fit AEGLMPR with centre G,
+    // and no golden word uses all seven letters.
+    let solved = query(&idx, &["bee", "solve", "aeglmpr", "g"]);
+    assert!(solved["count"].as_u64().unwrap() > 0 && solved["pangrams"] == 0, "{solved}");
+    assert_eq!(solved["problem"], "no_pangram");
+    assert!(text(&["bee", "check", "aeglmpr", "g", "game"]).contains("no pangram"));
+    // A puzzle has no problem.
+    assert!(query(&idx, &["bee", "solve", "aeglmpx", "g"])["problem"].is_null());
+    // The centre as a second argument, the same as --center; both, if they
+    // differ, is a usage error; in check, a longer second word is a guess.
+    assert_eq!(query(&idx, &["bee", "solve", "aeglmpx", "x"]), query(&idx, &["bee", "solve", "aeglmpx", "-c", "x"]));
+    assert_one_line_error(&run(&["--index", idx.to_str().unwrap(), "bee", "solve", "aeglmpx", "x", "-c", "g"]), 2);
+    let checked = query(&idx, &["bee", "check", "aeglmpx", "megaplex"]);
+    assert_eq!((checked["center"].as_str(), checked["guesses"][0]["word"].as_str()), (Some("a"), Some("megaplex")));
+    let checked = query(&idx, &["bee", "check", "aeglmpx", "x", "megaplex"]);
+    assert_eq!((checked["center"].as_str(), checked["guesses"][0]["ok"].as_bool()), (Some("x"), Some(true)));
 }
 
 /// `bee check --found FILE` keeps the words in the file as you go: the

@@ -106,6 +106,51 @@ pub struct Solution {
     pub words: Vec<ScoredWord>,
 }
 
+impl Solution {
+    /// What keeps this honeycomb from being a puzzle, if anything.
+    pub fn problem(&self) -> Option<Problem> {
+        Problem::of(self.words.len() as u64, self.pangrams as u64)
+    }
+}
+
+/// What keeps a honeycomb from being a Spelling Bee puzzle: the NYT's
+/// always have words, and at least one pangram. A player is told, rather
+/// than congratulated on finding 0 of 0 ("Queen Bee").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// No word of the index fits the honeycomb.
+    NoWords,
+    /// Words, but none uses every letter.
+    NoPangram,
+}
+
+impl Problem {
+    /// The problem of a honeycomb with `words` words and `pangrams` pangrams.
+    pub fn of(words: u64, pangrams: u64) -> Option<Problem> {
+        match (words, pangrams) {
+            (0, _) => Some(Problem::NoWords),
+            (_, 0) => Some(Problem::NoPangram),
+            _ => None,
+        }
+    }
+
+    /// The JSON name: `no_words`, `no_pangram`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Problem::NoWords => "no_words",
+            Problem::NoPangram => "no_pangram",
+        }
+    }
+
+    /// What a player is told.
+    pub fn message(self) -> &'static str {
+        match self {
+            Problem::NoWords => "No word of this index fits this honeycomb: there is nothing to find.",
+            Problem::NoPangram => "No word uses every letter: this honeycomb has no pangram, as the NYT's always do.",
+        }
+    }
+}
+
 /// A honeycomb's totals, as `best` lists them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HoneycombScore {
@@ -797,6 +842,15 @@ pub struct Progress {
     pub queen_bee: u32,
     /// What is left to find.
     pub left: Left,
+}
+
+impl Progress {
+    /// What keeps this honeycomb from being a puzzle, if anything.
+    pub fn problem(&self) -> Option<Problem> {
+        let found_pangrams = self.guesses.iter().filter(|v| v.reason.is_none() && v.pangram).count() as u64;
+        let words = self.found_count as u64 + self.left.count as u64;
+        Problem::of(words, found_pangrams + self.left.pangrams as u64)
+    }
 }
 
 /// Checks guesses against a honeycomb, as the NYT game does: a verdict for

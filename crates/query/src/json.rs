@@ -21,6 +21,7 @@ pub fn bee_solution(s: &Solution) -> Value {
         "score": s.score,
         "count": s.words.len(),
         "pangrams": s.pangrams,
+        "problem": s.problem().map(|p| p.as_str()),
         "words": s.words.iter()
             .map(|w| json!({"word": w.word, "score": w.score, "pangram": w.pangram, "common": w.common}))
             .collect::<Vec<_>>(),
@@ -33,6 +34,7 @@ pub fn bee_hints(h: &Hints) -> Value {
     json!({
         "letters": s.letters, "center": s.center.to_string(), "count": s.words.len(), "score": s.score,
         "pangrams": s.pangrams, "perfect_pangrams": h.perfect_pangrams, "bingo": h.bingo,
+        "problem": s.problem().map(|p| p.as_str()),
         "grid": bee_grid(&h.grid),
         "two_letter": h.two_letter,
         "ranks": h.ranks.iter().map(rank).collect::<Vec<_>>(),
@@ -44,6 +46,7 @@ pub fn bee_progress(p: &Progress) -> Value {
     json!({
         "letters": p.letters,
         "center": p.center.to_string(),
+        "problem": p.problem().map(|p| p.as_str()),
         "guesses": p.guesses.iter().map(|v| json!({
             "word": v.word, "ok": v.reason.is_none(), "reason": v.reason.map(|r| r.as_str()),
             "score": v.score, "pangram": v.pangram,

@@ -8,7 +8,7 @@ use wordhoard_query::bee::{self, Hints, HoneycombScore, ReportGroup, Solution, S
 use wordhoard_query::request::{self, BeeHints, BeeReport, BeeSolve, Honeycomb, Query};
 use wordhoard_query::{Index, LetterSet};
 
-use super::{answer, query_err, Context};
+use super::{answer, query_err, usage, Context};
 use crate::output::emit;
 use crate::output::{columns, paint, plural, thousands, upper, width, Paint};
 
@@ -16,7 +16,7 @@ use crate::output::{columns, paint, plural, thousands, upper, width, Paint};
 #[derive(Subcommand)]
 pub enum Command {
     /// Every word of a honeycomb, with scores and pangrams
-    #[command(after_help = "Example: wordhoard bee solve raeginT   (centre: the first letter, r)")]
+    #[command(after_help = "Example: wordhoard bee solve aeginrt r   (or: bee solve raeginT, the centre first)")]
     Solve {
         #[command(flatten)]
         honeycomb: HoneycombArgs,
@@ -57,7 +57,7 @@ pub enum Command {
     #[command(after_help = "Example: wordhoard bee generate --seed 7 --min-score 100 --max-score 300")]
     Generate(GenerateArgs),
     /// Check guesses: a verdict each, the score and rank reached, hints for what is left
-    #[command(after_help = "Example: wordhoard bee check aeginrt --center r granite tearing rain\n\
+    #[command(after_help = "Example: wordhoard bee check aeginrt r granite tearing rain   (r: the centre)\n\
                             \x20        wordhoard bee check aeginrt --center r --found found.txt   (one word a line; - reads stdin)\n\n\
                             A guess is accepted, or rejected for the first of: too short, a letter not in the\n\
                             honeycomb, missing the centre, not in the word list, found already. Punctuation\n\
@@ -92,6 +92,9 @@ pub enum Command {
 pub struct HoneycombArgs {
     /// The honeycomb's distinct letters (the NYT uses 7)
     letters: String,
+    /// The centre letter, as a second argument (`aeginrt r`) or with --center [default: the first letter given]
+    #[arg(value_name = "CENTER")]
+    center_arg: Option<String>,
     /// The centre letter [default: the first letter given]
     #[arg(long, short = 'c', alias = "centre", value_name = "C")]
     center: Option<String>,
@@ -167,7 +170,12 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 }
             })
         }
-        Command::Check { honeycomb, words, found, common_only } => {
+        Command::Check { mut honeycomb, mut words, found, common_only } => {
+            // After the letters, one letter is the centre (no guess is one
+            // letter long); anything else is the first guess.
+            if let Some(arg) = honeycomb.center_arg.take_if(|a| a.chars().count() != 1 || honeycomb.center.is_some()) {
+                words.insert(0, arg);
+            }
             let comb = honeycomb.request(index, common_only)?;
             let found_words = found.as_deref().map(read_found).transpose()?.unwrap_or_default();
             let before = found_words.len();
@@ -207,7 +215,13 @@ impl HoneycombArgs {
     /// stderr (not an error) when the centre was taken by default, and
     /// when it is not the NYT's 7 letters.
     fn request(self, index: &Idx, common_only: bool) -> Result<Honeycomb> {
-        let comb = Honeycomb { letters: self.letters, center: self.center, common_only };
+        let center = match (self.center, self.center_arg) {
+            (Some(flag), Some(arg)) if flag.to_lowercase() != arg.to_lowercase() => {
+                return Err(usage(format!("the centre is given twice: {arg} and --center {flag}")));
+            }
+            (flag, arg) => flag.or(arg),
+        };
+        let comb = Honeycomb { letters: self.letters, center, common_only };
         let puzzle = comb.puzzle(index).map_err(query_err)?;
         let letters = puzzle.letters.len();
         if letters != bee::HONEYCOMB_LETTERS {
@@ -254,6 +268,9 @@ fn solution_heading(out: &mut String, s: &Solution) {
         plural(s.score, "point"),
         plural(s.pangrams, "pangram")
     );
+    if let Some(problem) = s.problem() {
+        let _ = writeln!(out, "{}", problem.message());
+    }
 }
 
 fn solution_text(out: &mut String, s: &Solution) {
@@ -482,6 +499,16 @@ fn progress_text(out: &mut String, p: &bee::Progress) {
             let _ = writeln!(out, "  {mark} {:<width$}  {verdict}", v.word.to_uppercase());
         }
     }
+    match p.problem() {
+        Some(bee::Problem::NoWords) => {
+            let _ = writeln!(out, "\n{}", bee::Problem::NoWords.message());
+            return;
+        }
+        Some(problem) => {
+            let _ = writeln!(out, "\n{}", problem.message());
+        }
+        None => {}
+    }
     let _ = writeln!(
         out,
         "\nFound {} for {}: {} ({}).",
@@ -523,6 +550,12 @@ fn hints_text(out: &mut String, h: &Hints) {
         h.perfect_pangrams,
         if h.bingo { ", BINGO" } else { "" }
     );
+    if let Some(problem) = s.problem() {
+        let _ = writeln!(out, "{}", problem.message());
+        if problem == bee::Problem::NoWords {
+            return;
+        }
+    }
     grid_text(out, &h.grid, &h.two_letter, s.words.len());
     let _ = writeln!(out, "\nRanks:");
     for r in &h.ranks {
