@@ -92,6 +92,42 @@ fn info_and_verify_on_a_fresh_index() {
     assert!(String::from_utf8(text.stdout).unwrap().contains("Sections:"));
 }
 
+/// A box in every form a person types it: the same box, the same answer,
+/// in `boxed solve` and `boxed check`.
+#[test]
+fn a_box_is_read_in_every_form_it_is_typed() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let forms: &[&[&str]] = &[
+        &["riu", "pgh", "lcs", "yao"],
+        &["riu pgh lcs yao"],
+        &["riu-pgh-lcs-yao"],
+        &["riu,pgh,lcs,yao"],
+        &["RIU/PGH/LCS/YAO"],
+        &["riupghlcsyao"],
+        &["riupghlcsyao", "--sides", "4"],
+        &["riupghlcsyao", "--size", "3"],
+        &["RIUPGHLCSYAO", "--sides", "4", "--size", "3"],
+    ];
+    let want = query(&idx, &["boxed", "solve", "riu", "pgh", "lcs", "yao"]);
+    assert_eq!(want["sides"], json!(["riu", "pgh", "lcs", "yao"]));
+    let played = query(&idx, &["boxed", "check", "riu-pgh-lcs-yao", "gracious", "sharply"]);
+    for form in forms {
+        assert_eq!(query(&idx, &[&["boxed", "solve"], *form].concat()), want, "{form:?}");
+        if form.len() == 1 || form[1].starts_with("--") {
+            let check = [&["boxed", "check", form[0]], &form[1..], &["gracious", "sharply"]].concat();
+            assert_eq!(query(&idx, &check), played, "{form:?}");
+        }
+    }
+    // Cut another way, the compact form is another box.
+    let three = query(&idx, &["boxed", "solve", "riupghlcsyao", "--sides", "3"]);
+    assert_eq!(three["sides"], json!(["riup", "ghlc", "syao"]));
+    // Letters that make no equal sides: one line, naming the flags.
+    let bad = run(&["--index", idx.to_str().unwrap(), "boxed", "solve", "riupghlcsya"]);
+    assert_one_line_error(&bad, 2);
+    assert!(stderr(&bad).contains("--sides or --size") && stderr(&bad).contains("11 letters"), "{}", stderr(&bad));
+}
+
 #[test]
 fn every_command_answers_in_json() {
     let s = Scratch::new();

@@ -96,6 +96,8 @@ CASES = [
         lambda i: i.boxed.check("riu pgh lcs yao", "gracious sharp sharply yg soup pa"),
     ),
     (["boxed", "check", "gme alx", "game", "gel", "--min-len", "4"], lambda i: i.boxed.check(["gme", "alx"], ["game", "gel"], min_len=4)),
+    (["boxed", "solve", "riupghlcsyao", "--sides", "3"], lambda i: i.boxed.solve("riupghlcsyao", side_count=3)),
+    (["boxed", "check", "RIUPGHLCSYAO", "--size", "3", "gracious"], lambda i: i.boxed.check("RIUPGHLCSYAO", "gracious", size=3)),
     (["anigram", "check", "ride", "dried", "riddle", "xx", "riddles"], lambda i: i.anigram.check("ride dried riddle xx riddles")),
     (["anigram", "unscramble", "deir"], lambda i: i.anigram.unscramble("deir")),
     (["anigram", "longest"], lambda i: i.anigram.longest()),

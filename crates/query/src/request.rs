@@ -69,14 +69,46 @@ pub fn exclude_set<D: AsRef<[u8]>>(index: &Index<D>, exclude: Option<&str>) -> R
 }
 
 /// The sides of a box as typed: each item may hold several, split at `-`,
-/// `,`, `/` or whitespace (`riu-pgh-lcs-yao`, `"riu pgh lcs yao"`).
-pub fn split_sides(items: &[impl AsRef<str>]) -> Vec<String> {
-    items
+/// `,`, `/` or whitespace (`riu-pgh-lcs-yao`, `"riu pgh lcs yao"`). One
+/// piece alone is the compact form (`riupghlcsyao`), cut into `side_count`
+/// sides (default 4, the NYT's) or sides of `size` letters.
+pub fn split_sides(items: &[impl AsRef<str>], side_count: Option<usize>, size: Option<usize>) -> Result<Vec<String>> {
+    let pieces: Vec<String> = items
         .iter()
         .flat_map(|a| a.as_ref().split(|c: char| matches!(c, '-' | ',' | '/') || c.is_whitespace()))
         .filter(|s| !s.is_empty())
         .map(str::to_string)
-        .collect()
+        .collect();
+    let [compact] = pieces.as_slice() else { return Ok(pieces) };
+    let letters: Vec<char> = compact.chars().collect();
+    let n = letters.len();
+    // Too few letters for 4 sides of 2: a box of one side, which the box
+    // refuses as such.
+    if (side_count, size) == (None, None) && n < 8 {
+        return Ok(pieces);
+    }
+    let size = match (side_count, size) {
+        (Some(0), _) | (_, Some(0)) => return Err(Error::invalid("`side_count` and `size` are at least 1")),
+        (Some(count), Some(size)) if count.checked_mul(size) == Some(n) => size,
+        (Some(count), Some(size)) => {
+            return Err(Error::invalid(format!(
+                "{compact:?} has {n} letters, not {count} sides of {size}; separate the sides (riu-pgh-lcs-yao)"
+            )))
+        }
+        (None, Some(size)) if n % size == 0 => size,
+        (count, None) if n % count.unwrap_or(4) == 0 => n / count.unwrap_or(4),
+        (count, size) => {
+            let cut = match (count, size) {
+                (_, Some(size)) => format!("sides of {size}"),
+                (count, None) => format!("{} equal sides", count.unwrap_or(4)),
+            };
+            return Err(Error::invalid(format!(
+                "{compact:?} has {n} letters, which do not make {cut}; give `side_count` or `size`, \
+                 or separate the sides (riu-pgh-lcs-yao)"
+            )));
+        }
+    };
+    Ok(letters.chunks(size).map(|side| side.iter().collect()).collect())
 }
 
 /// A question with a typed answer and that answer's JSON.
@@ -295,6 +327,10 @@ impl Query for BeeGenerate {
 pub struct BoxedSolve {
     /// The sides; each item may hold several (see [`split_sides`]).
     pub sides: Vec<String>,
+    /// How many sides a compact box (`riupghlcsyao`) has (default 4).
+    pub side_count: Option<usize>,
+    /// How many letters each side of a compact box has.
+    pub size: Option<usize>,
     /// Most words in a solution.
     pub max_words: usize,
     /// Shortest playable word.
@@ -313,6 +349,8 @@ impl Default for BoxedSolve {
         let d = boxed::SolveOptions::default();
         BoxedSolve {
             sides: Vec::new(),
+            side_count: None,
+            size: None,
             max_words: d.max_words,
             min_len: d.min_len,
             limit: d.limit,
@@ -356,7 +394,7 @@ impl BoxedSolve {
     /// The box and its counts, and the solver ready to list its solutions
     /// in order ([`Solver::each_solution`]): the CLI streams them from here.
     pub fn start<D: AsRef<[u8]>>(&self, index: &Index<D>) -> Result<(BoxedCounts, Solver)> {
-        let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides))?;
+        let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides, self.side_count, self.size)?)?;
         let opts = self.options();
         let mut solver = Solver::new(index, &letter_box, &opts)?;
         let mut max_words = self.max_words;
@@ -427,6 +465,10 @@ impl Query for BoxedSolve {
 pub struct BoxedCheck {
     /// The box (see [`split_sides`]).
     pub sides: Vec<String>,
+    /// How many sides a compact box (`riupghlcsyao`) has (default 4).
+    pub side_count: Option<usize>,
+    /// How many letters each side of a compact box has.
+    pub size: Option<usize>,
     /// The words played, in order.
     pub words: Vec<String>,
     /// The shortest playable word.
@@ -438,14 +480,21 @@ pub struct BoxedCheck {
 impl Default for BoxedCheck {
     fn default() -> BoxedCheck {
         let d = boxed::SolveOptions::default();
-        BoxedCheck { sides: Vec::new(), words: Vec::new(), min_len: d.min_len, common_only: false }
+        BoxedCheck {
+            sides: Vec::new(),
+            side_count: None,
+            size: None,
+            words: Vec::new(),
+            min_len: d.min_len,
+            common_only: false,
+        }
     }
 }
 
 impl Query for BoxedCheck {
     type Output = (LetterBox, boxed::Play);
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
-        let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides))?;
+        let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides, self.side_count, self.size)?)?;
         let opts = boxed::SolveOptions { min_len: self.min_len, common_only: self.common_only, ..Default::default() };
         let play = boxed::check(index, &letter_box, &self.words, &opts)?;
         Ok((letter_box, play))
@@ -1125,7 +1174,18 @@ mod tests {
             &["riu/pgh/lcs/yao"],
             &["riu", "pgh", "lcs", "yao"],
         ] {
-            assert_eq!(split_sides(typed), ["riu", "pgh", "lcs", "yao"], "{typed:?}");
+            assert_eq!(split_sides(typed, None, None).unwrap(), ["riu", "pgh", "lcs", "yao"], "{typed:?}");
+        }
+        // The compact form: 4 sides by default, or as many or as long as
+        // asked; letters past ASCII count as one each.
+        assert_eq!(split_sides(&["riupghlcsyao"], None, None).unwrap(), ["riu", "pgh", "lcs", "yao"]);
+        assert_eq!(split_sides(&["RIUPGHLCSYAO"], Some(4), Some(3)).unwrap(), ["RIU", "PGH", "LCS", "YAO"]);
+        assert_eq!(split_sides(&["riupghlcsyao"], Some(3), None).unwrap(), ["riup", "ghlc", "syao"]);
+        assert_eq!(split_sides(&["riupghlcsyao"], None, Some(2)).unwrap().len(), 6);
+        assert_eq!(split_sides(&["äöüßab"], Some(3), None).unwrap(), ["äö", "üß", "ab"]);
+        for (count, size) in [(None, None), (Some(4), None), (None, Some(3)), (Some(2), Some(5)), (Some(0), None)] {
+            let e = split_sides(&["riupghlcsya"], count, size).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::InvalidInput(_)), "{count:?} {size:?}: {e}");
         }
     }
 }

@@ -95,12 +95,20 @@ export interface Bee {
 export interface Boxed {
   solve(
     sides: string | Iterable<string>,
-    options?: CommonOnly & { maxWords?: number; minLen?: number; limit?: number; fewest?: boolean },
+    options?: CommonOnly & {
+      maxWords?: number; minLen?: number; limit?: number; fewest?: boolean;
+      /** A box typed as one word (`riupghlcsyao`): its sides (default 4), or each side's letters. */
+      sideCount?: number; size?: number;
+    },
   ): BoxedSolution;
   generate(options?: CommonOnly & {
     seed?: number; sides?: number; size?: number; minSolutions?: number; maxSolutions?: number; limit?: number;
   }): BoxedGenerated;
-  check(sides: string | Iterable<string>, words: string | Iterable<string>, options?: CommonOnly & { minLen?: number }): BoxedPlay;
+  check(
+    sides: string | Iterable<string>,
+    words: string | Iterable<string>,
+    options?: CommonOnly & { minLen?: number; sideCount?: number; size?: number },
+  ): BoxedPlay;
 }
 export interface Anigram {
   unscramble(letters: string): AnigramStep;

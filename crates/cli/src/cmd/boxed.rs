@@ -49,12 +49,18 @@ pub enum Command {
 /// Arguments of `boxed check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// The box, one argument: `riu-pgh-lcs-yao`, `riu,pgh,lcs,yao` or "riu pgh lcs yao"
+    /// The box, one argument: `riu-pgh-lcs-yao`, `riu,pgh,lcs,yao`, "riu pgh lcs yao" or `riupghlcsyao`
     #[arg(value_name = "BOX")]
     sides: String,
     /// The words played, in order
     #[arg(value_name = "WORD")]
     words: Vec<String>,
+    /// Sides of a box typed as one word (`riupghlcsyao`) [default: 4]
+    #[arg(long = "sides", value_name = "N")]
+    side_count: Option<usize>,
+    /// Letters on each side of a box typed as one word
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
     /// Shortest playable word
     #[arg(long, default_value_t = DEFAULT_MIN_LEN, value_name = "L")]
     min_len: usize,
@@ -67,9 +73,16 @@ pub struct CheckArgs {
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The sides, each a group of distinct letters (the NYT uses 4 sides of 3);
-    /// also `riu-pgh-lcs-yao`, `riu,pgh,lcs,yao`, `riu/pgh/lcs/yao` or one quoted "riu pgh lcs yao"
+    /// also `riu-pgh-lcs-yao`, `riu,pgh,lcs,yao`, `riu/pgh/lcs/yao`, one quoted "riu pgh lcs yao",
+    /// or `riupghlcsyao` (cut by --sides or --size)
     #[arg(required = true, value_name = "SIDE")]
     sides: Vec<String>,
+    /// Sides of a box typed as one word (`riupghlcsyao`) [default: 4]
+    #[arg(long = "sides", value_name = "N")]
+    side_count: Option<usize>,
+    /// Letters on each side of a box typed as one word
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
     /// Most words in a solution
     #[arg(long, default_value_t = 2, value_name = "N")]
     max_words: usize,
@@ -132,9 +145,9 @@ const ALIGNED: usize = 1000;
 /// Solves a box: the counts first, then the solutions as the search finds
 /// them, in order, in constant memory (`| head` stops it).
 fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
-    let SolveArgs { sides, max_words, min_len, limit, common_only, fewest } = args;
+    let SolveArgs { sides, side_count, size, max_words, min_len, limit, common_only, fewest } = args;
     let index = ctx.open()?;
-    let q = request::BoxedSolve { sides, max_words, min_len, limit, common_only, fewest };
+    let q = request::BoxedSolve { sides, side_count, size, max_words, min_len, limit, common_only, fewest };
     let (counts, mut solver) = q.start(&index).map_err(query_err)?;
     let BoxedCounts { count, listed, shortest, .. } = counts;
     let mark_common = index.has_common_list() && !common_only;
@@ -284,8 +297,14 @@ fn run_generate(ctx: &Context, a: GenerateArgs) -> Result<()> {
 /// Checks a play: a line a word, then where it leaves the player.
 fn run_check(ctx: &Context, a: CheckArgs) -> Result<()> {
     let index = ctx.open()?;
-    let q =
-        request::BoxedCheck { sides: vec![a.sides], words: a.words, min_len: a.min_len, common_only: a.common_only };
+    let q = request::BoxedCheck {
+        sides: vec![a.sides],
+        side_count: a.side_count,
+        size: a.size,
+        words: a.words,
+        min_len: a.min_len,
+        common_only: a.common_only,
+    };
     super::answer(ctx, &index, &q, |out, (letter_box, play)| {
         draw_box(out, &letter_box.sides);
         let width = play.words.iter().map(|(w, _)| w.chars().count()).max().unwrap_or(0);

@@ -70,7 +70,7 @@ impl Context {
 
 /// The flag for each library parameter an error message names in
 /// backticks: the library speaks of its API, the CLI of its flags.
-const FLAGS: [(&str, &str); 22] = [
+const FLAGS: [(&str, &str); 23] = [
     ("`keep`", "--keep"),
     ("`fold` accents", "--fold accents"),
     ("`fold`", "--fold"),
@@ -81,6 +81,7 @@ const FLAGS: [(&str, &str); 22] = [
     ("`min_solutions`", "--min-solutions"),
     ("`max_solutions`", "--max-solutions"),
     ("`sides`", "--sides"),
+    ("`side_count`", "--sides"),
     ("`size`", "--size"),
     ("`common_only`", "--common-only"),
     ("`center`", "--center"),

@@ -411,17 +411,21 @@ class Boxed:
         limit: Optional[int] = None,
         common_only: bool = False,
         fewest: bool = False,
+        side_count: Optional[int] = None,
+        size: Optional[int] = None,
     ) -> Json:
         """Solutions of at most ``max_words`` (default 2) words, best first,
         with exact counts. ``sides`` as typed: ``"riu pgh lcs yao"``,
-        ``"riu-pgh-lcs-yao"``, ``["riu", "pgh", "lcs", "yao"]``. ``limit``
+        ``"riu-pgh-lcs-yao"``, ``["riu", "pgh", "lcs", "yao"]``, or
+        ``"riupghlcsyao"`` cut into ``side_count`` sides (default 4) or sides
+        of ``size`` letters. ``limit``
         (default 20, 0 all) solutions are listed; ``min_len`` (default 3) is
         the shortest playable word; ``fewest=True`` stops at the fewest words
         that solve the box. ``wordhoard boxed solve --json``."""
         return self._native.ask(
             "boxed solve",
             {"sides": _sides(sides), "max_words": max_words, "min_len": min_len, "limit": limit,
-             "common_only": common_only, "fewest": fewest},
+             "common_only": common_only, "fewest": fewest, "side_count": side_count, "size": size},
         )
 
     def iter_solutions(
@@ -433,13 +437,15 @@ class Boxed:
         limit: int = 0,
         common_only: bool = False,
         fewest: bool = False,
+        side_count: Optional[int] = None,
+        size: Optional[int] = None,
     ) -> Iterator[List[str]]:
         """The solutions ``solve`` lists, in the same order, one at a time
         as the search finds them (all of them unless ``limit``)."""
         return self._native.stream(
             "boxed solve",
             {"sides": _sides(sides), "max_words": max_words, "min_len": min_len, "limit": limit,
-             "common_only": common_only, "fewest": fewest},
+             "common_only": common_only, "fewest": fewest, "side_count": side_count, "size": size},
         )
 
     def check(
@@ -449,6 +455,8 @@ class Boxed:
         *,
         min_len: Optional[int] = None,
         common_only: bool = False,
+        side_count: Optional[int] = None,
+        size: Optional[int] = None,
     ) -> Json:
         """The player's words in order (a string is split at whitespace): a
         verdict each (``too_short``, ``bad_letter``, ``same_side`` with its
@@ -457,7 +465,8 @@ class Boxed:
         one-word finishes left. ``wordhoard boxed check --json``."""
         return self._native.ask(
             "boxed check",
-            {"sides": _sides(sides), "words": _words(words), "min_len": min_len, "common_only": common_only},
+            {"sides": _sides(sides), "words": _words(words), "min_len": min_len, "common_only": common_only,
+             "side_count": side_count, "size": size},
         )
 
     def generate(

@@ -110,13 +110,13 @@ class Boxed:
     def __init__(self, native: '_native.NativeIndex') -> None:
         ...
 
-    def solve(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: Optional[int]=None, common_only: bool=False, fewest: bool=False) -> Json:
+    def solve(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: Optional[int]=None, common_only: bool=False, fewest: bool=False, side_count: Optional[int]=None, size: Optional[int]=None) -> Json:
         ...
 
-    def iter_solutions(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: int=0, common_only: bool=False, fewest: bool=False) -> Iterator[List[str]]:
+    def iter_solutions(self, sides: Union[str, Sequence[str]], *, max_words: Optional[int]=None, min_len: Optional[int]=None, limit: int=0, common_only: bool=False, fewest: bool=False, side_count: Optional[int]=None, size: Optional[int]=None) -> Iterator[List[str]]:
         ...
 
-    def check(self, sides: Union[str, Sequence[str]], words: Union[str, Iterable[str]]=(), *, min_len: Optional[int]=None, common_only: bool=False) -> Json:
+    def check(self, sides: Union[str, Sequence[str]], words: Union[str, Iterable[str]]=(), *, min_len: Optional[int]=None, common_only: bool=False, side_count: Optional[int]=None, size: Optional[int]=None) -> Json:
         ...
 
     def generate(self, *, seed: Optional[int]=None, sides: Optional[int]=None, size: Optional[int]=None, common_only: bool=False, min_solutions: Optional[int]=None, max_solutions: Optional[int]=None, limit: Optional[int]=None) -> Json:
