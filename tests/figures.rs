@@ -334,3 +334,21 @@ fn generated_boxes_are_solved_again_to_the_same_answers() {
     assert_eq!(out["shortest"], json!({"words": 4, "count": longer["count_by_words"]["4"]}));
     assert_eq!(longer["min_words"], 4);
 }
+
+#[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
+fn anigram_generate_common_only_plays_only_common_words() {
+    let idx = enable1();
+    let popular = std::fs::read_to_string(common::wordlist("popular.txt")).unwrap();
+    let popular: std::collections::HashSet<&str> = popular.lines().map(str::trim).collect();
+    for seed in ["1", "2", "3"] {
+        let game = query(&idx, &["anigram", "generate", "--seed", seed, "--common-only"]);
+        assert_eq!(game, query(&idx, &["anigram", "generate", "--seed", seed, "--common-only"]), "reproducible");
+        let steps = game["chain"].as_array().unwrap();
+        assert_eq!(steps.len(), 6, "4 -> 9 letters");
+        for step in steps {
+            let words = step["words"].as_array().unwrap();
+            assert!(!words.is_empty() && words.iter().all(|w| popular.contains(w.as_str().unwrap())), "{step}");
+        }
+    }
+}

@@ -123,6 +123,7 @@ ENABLE1_ONLY = [
     (["boxed", "generate", "--seed", "7"], lambda i: i.boxed.generate(seed=7)),
     (["boxed", "generate", "--seed", "3", "--common-only", "--limit", "0"], lambda i: i.boxed.generate(seed=3, common_only=True, limit=0)),
     (["anigram", "generate", "--seed", "42"], lambda i: i.anigram.generate(seed=42)),
+    (["anigram", "generate", "--seed", "3", "--common-only"], lambda i: i.anigram.generate(seed=3, common_only=True)),
     (["bee", "generate", "--seed", "9", "--min-score", "100", "--max-score", "300"], lambda i: i.bee.generate(seed=9, min_score=100, max_score=300)),
 ]
 

@@ -165,9 +165,7 @@ fn word_anagrams<D: AsRef<[u8]>>(
     exact: bool,
     opts: &AnagramOptions,
 ) -> Result<Vec<Anagram>> {
-    if opts.common_only && !index.has_common_list() {
-        return Err(Error::invalid("`common_only` needs an index built with a common list"));
-    }
+    index.require_common_list(opts.common_only)?;
     let (letters, blanks) = parse_letters(index.alphabet(), input)?;
     if letters.len() + blanks == 0 {
         return Err(Error::invalid("no letters given; give letters, and `?` for a blank, e.g. `retain?`"));
@@ -288,9 +286,7 @@ pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &Ph
     if opts.min_len == 0 {
         return Err(Error::invalid("`min_len` must be at least 1"));
     }
-    if opts.common_only && !index.has_common_list() {
-        return Err(Error::invalid("`common_only` needs an index built with a common list"));
-    }
+    index.require_common_list(opts.common_only)?;
     if index.alphabet().len() <= 32 {
         phrase_in::<32, D>(index, phrase, opts)
     } else {

@@ -470,39 +470,98 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// A random game from a [`START_LEN`]- to a [`GOAL_LEN`]-letter term,
     /// uniform over all games, the same for the same seed and index.
     pub fn generate(&self, seed: u64) -> Result<Vec<Step>> {
+        self.generate_with(seed, false)
+    }
+
+    /// [`Anigrams::generate`], or with `common_only` a game every step of
+    /// which has a word on the common list, uniform over those games, each
+    /// step showing only its common words.
+    pub fn generate_with(&self, seed: u64, common_only: bool) -> Result<Vec<Step>> {
+        self.index.require_common_list(common_only)?;
         let starts: Vec<u32> = self.terms_of_len(START_LEN)?.collect();
-        let total = self.count(Start::Len(START_LEN), GOAL_LEN)?;
+        let common_games = if common_only { Some(self.common_games()?) } else { None };
+        let games = self.chains()?.games;
+        let games_of = |t: u32| match &common_games {
+            Some(counts) => {
+                counts.get(t as usize).copied().ok_or_else(|| SectionId::Chains.corrupt("a term id is out of range"))
+            }
+            None => games.at(t as usize),
+        };
+        let total = starts.iter().try_fold(0u64, |sum, &t| sum.checked_add(games_of(t)?).ok_or_else(too_many))?;
         if total == 0 {
-            return Err(Error::invalid("this index has no Anigrams game (no chain from 4 to 9 letters)"));
+            return Err(Error::invalid(if common_only {
+                "this index has no Anigrams game of common words (no chain from 4 to 9 letters)"
+            } else {
+                "this index has no Anigrams game (no chain from 4 to 9 letters)"
+            }));
         }
         let mut rng = SplitMix64::new(seed);
         let mut pick = rng.below(total);
-        let mut at = self.pick_weighted(&starts, &mut pick)?;
-        let mut chain = vec![self.step(TermId(at))?];
+        let mut at = pick_weighted(&starts, &mut pick, games_of)?;
+        let mut chain = vec![self.step_of(at, common_only)?];
         while self.len_of(at)? < GOAL_LEN {
             let succs = self.successors(at)?.collect::<Result<Vec<u32>>>()?;
-            let next = self.pick_weighted(&succs, &mut pick)?;
+            let next = pick_weighted(&succs, &mut pick, games_of)?;
             // Each step adds a letter, so this loop ends (a damaged graph
             // could link a term to itself).
             self.check_step(at, next, self.len_of(at)?)?;
             at = next;
-            chain.push(self.step(TermId(at))?);
+            chain.push(self.step_of(at, common_only)?);
         }
         Ok(chain)
     }
 
-    /// Picks the term whose share of games holds `pick`, leaving in `pick`
-    /// the offset within that term's games.
-    fn pick_weighted(&self, terms: &[u32], pick: &mut u64) -> Result<u32> {
-        let games = self.chains()?.games;
-        for &t in terms {
-            let g = games.at(t as usize)?;
-            if *pick < g {
-                return Ok(t);
-            }
-            *pick -= g;
+    /// A term and its words, only its common ones when `common_only`.
+    fn step_of(&self, t: u32, common_only: bool) -> Result<Step> {
+        let mut step = self.step(TermId(t))?;
+        if common_only {
+            let common = self.index.common()?;
+            let ids = self.word_ids_of(t)?;
+            step.words =
+                step.words.into_iter().zip(ids).filter(|(_, id)| common.is_common(*id)).map(|(w, _)| w).collect();
         }
-        Err(SectionId::Chains.corrupt("game counts do not add up"))
+        Ok(step)
+    }
+
+    /// The ids of term `t`'s words, ascending, checked in range.
+    fn word_ids_of(&self, t: u32) -> Result<Vec<u32>> {
+        let terms = self.terms()?;
+        let ids = terms
+            .groups
+            .range(t as usize)?
+            .map(|i| terms.group_ids.at(i).map(|v| v as u32))
+            .collect::<Result<Vec<_>>>()?;
+        if ids.iter().any(|&id| id as usize >= self.index.word_count()) {
+            return Err(SectionId::Terms.corrupt("has a word id out of range"));
+        }
+        Ok(ids)
+    }
+
+    /// For each term, the games from it to a [`GOAL_LEN`]-letter term
+    /// through terms that each have a common word: counted from the goal
+    /// down, one pass over the terms of each length.
+    fn common_games(&self) -> Result<Vec<u64>> {
+        let common = self.index.common()?;
+        let mut games = vec![0u64; self.term_count()?];
+        for len in (START_LEN..=GOAL_LEN).rev() {
+            for t in self.terms_of_len(len)?.collect::<Vec<_>>() {
+                if !self.word_ids_of(t)?.into_iter().any(|id| common.is_common(id)) {
+                    continue;
+                }
+                games[t as usize] = if len == GOAL_LEN {
+                    1
+                } else {
+                    let mut sum = 0u64;
+                    for s in self.successors(t)? {
+                        let s = s?;
+                        self.check_step(t, s, len)?;
+                        sum = sum.checked_add(games[s as usize]).ok_or_else(too_many)?;
+                    }
+                    sum
+                };
+            }
+        }
+        Ok(games)
     }
 
     /// A chain as played, checked word by word: each must be a word of the
@@ -592,13 +651,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     }
 
     fn words_of(&self, t: u32) -> Result<Vec<String>> {
-        let terms = self.terms()?;
-        let range = terms.groups.range(t as usize)?;
-        let ids = range.map(|i| terms.group_ids.at(i).map(|v| v as u32)).collect::<Result<Vec<_>>>()?;
-        if ids.iter().any(|&id| id as usize >= self.index.word_count()) {
-            return Err(SectionId::Terms.corrupt("has a word id out of range"));
-        }
-        self.index.words_of(ids)
+        self.index.words_of(self.word_ids_of(t)?)
     }
 
     fn checked_id(&self, id: u64) -> Result<u32> {
@@ -763,6 +816,19 @@ impl Graph<'_> {
     }
 }
 
+/// Picks the term whose share of games holds `pick`, leaving in `pick`
+/// the offset within that term's games.
+fn pick_weighted(terms: &[u32], pick: &mut u64, games_of: impl Fn(u32) -> Result<u64>) -> Result<u32> {
+    for &t in terms {
+        let g = games_of(t)?;
+        if *pick < g {
+            return Ok(t);
+        }
+        *pick -= g;
+    }
+    Err(SectionId::Chains.corrupt("game counts do not add up"))
+}
+
 fn check_lengths(start_len: usize, goal_len: usize) -> Result<()> {
     if goal_len <= start_len {
         return Err(Error::invalid(format!(
@@ -872,6 +938,73 @@ mod tests {
         let top = a.top(5, Game { start_len: 4, goal_len: 6 }).unwrap();
         assert_eq!((top[0].term.as_str(), top[0].games), ("deir", 1));
         assert_eq!(top[1].games, 0);
+    }
+
+    #[test]
+    fn common_games_are_generated_uniformly_from_brute_force_games() {
+        use std::collections::{BTreeMap, BTreeSet};
+        let mut rng = SplitMix64::new(5);
+        let mut rounds_with_games = 0;
+        for round in 0..30 {
+            // Words of 4 to 9 letters over a small alphabet, so chains form.
+            let words: BTreeSet<String> = (0..400)
+                .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(4) as u8) as char).collect())
+                .collect();
+            let common: Vec<&String> = words.iter().filter(|_| rng.below(3) == 0).collect();
+            let list: Vec<&str> = words.iter().map(String::as_str).collect();
+            let common_list: Vec<&str> = common.iter().map(|w| w.as_str()).collect();
+            let idx = index(&list.join("\n"), Some(&common_list.join("\n")));
+            let a = Anigrams::open(&idx).unwrap();
+            // Brute force: terms with a common word, and every chain of them.
+            let term = |w: &str| {
+                let mut c: Vec<char> = w.chars().collect();
+                c.sort_unstable();
+                c.into_iter().collect::<String>()
+            };
+            let mut common_words: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            for w in &common {
+                common_words.entry(term(w)).or_default().push(w.to_string());
+            }
+            let mut games: Vec<Vec<String>> =
+                common_words.keys().filter(|t| t.len() == 4).map(|t| vec![t.clone()]).collect();
+            for len in 5..=9 {
+                games = games
+                    .into_iter()
+                    .flat_map(|g| {
+                        let last = g.last().unwrap().clone();
+                        common_words
+                            .keys()
+                            .filter(|t| t.len() == len && one_more(last.as_bytes(), t.as_bytes()).is_some())
+                            .map(|t| [g.clone(), vec![t.clone()]].concat())
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+            }
+            let all: BTreeSet<Vec<String>> = games.into_iter().collect();
+            if all.is_empty() {
+                assert!(a.generate_with(1, true).unwrap_err().is_usage(), "round {round}");
+                continue;
+            }
+            rounds_with_games += 1;
+            let mut seen = BTreeSet::new();
+            for seed in 0..200 {
+                let chain = a.generate_with(seed, true).unwrap();
+                let terms: Vec<String> = chain.iter().map(|s| s.term.clone()).collect();
+                assert!(all.contains(&terms), "round {round}, seed {seed}: {terms:?}");
+                for step in &chain {
+                    assert_eq!(step.words, common_words[&step.term], "only the common words");
+                }
+                seen.insert(terms);
+            }
+            // Uniform over the games: 200 draws from a few games see them all.
+            if all.len() <= 5 {
+                assert_eq!(seen.len(), all.len(), "round {round}");
+            }
+        }
+        assert!(rounds_with_games >= 5, "{rounds_with_games} rounds had games");
+        // Without a common list: a usage error.
+        let plain = index(LIST, None);
+        assert!(Anigrams::open(&plain).unwrap().generate_with(1, true).unwrap_err().is_usage());
     }
 
     #[test]

@@ -429,13 +429,6 @@ impl Bounds {
     }
 }
 
-fn needs_common_list<D: AsRef<[u8]>>(index: &Index<D>, common_only: bool) -> Result<()> {
-    if common_only && !index.has_common_list() {
-        return Err(Error::invalid("`common_only` needs an index built with a common list"));
-    }
-    Ok(())
-}
-
 /// All words of a honeycomb, with their scores.
 ///
 /// ```
@@ -452,7 +445,7 @@ fn needs_common_list<D: AsRef<[u8]>>(index: &Index<D>, common_only: bool) -> Res
 /// ```
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
     let common_only = opts.common_only;
-    needs_common_list(index, common_only)?;
+    index.require_common_list(common_only)?;
     let sets = LetterSets::open(index)?;
     let rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
     let mut ids = Vec::new();
@@ -535,7 +528,7 @@ pub fn best<D: AsRef<[u8]>>(
     exclude: LetterSet,
     opts: &SolveOptions,
 ) -> Result<Vec<HoneycombScore>> {
-    needs_common_list(index, opts.common_only)?;
+    index.require_common_list(opts.common_only)?;
     // Sets of equal size compare a-z as their letter strings do exactly when
     // the lowest differing letter is in the smaller one: reversed bits, larger first.
     type Key = (std::cmp::Reverse<u32>, std::cmp::Reverse<u64>, usize);
@@ -629,7 +622,7 @@ pub struct GenerateOptions {
 pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Solution> {
     check_range("score", opts.score)?;
     check_range("words", opts.words)?;
-    needs_common_list(index, opts.common_only)?;
+    index.require_common_list(opts.common_only)?;
     let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
     let combs = Honeycombs::open(index, table)?;
     let bounded = !opts.score.is_open() || !opts.words.is_open();

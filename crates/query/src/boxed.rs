@@ -360,9 +360,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     }
     let solve_opts =
         SolveOptions { max_words: 2, min_len: DEFAULT_MIN_LEN, limit: opts.limit, common_only: opts.common_only };
-    if opts.common_only && !index.has_common_list() {
-        return Err(Error::invalid("`common_only` needs an index built with a common list"));
-    }
+    index.require_common_list(opts.common_only)?;
     let words = index.words()?;
     let common = index.common()?;
     if words.is_empty() {
@@ -637,9 +635,7 @@ impl Solver {
         if min_len == 0 {
             return Err(Error::invalid("`min_len` must be at least 1"));
         }
-        if common_only && !index.has_common_list() {
-            return Err(Error::invalid("`common_only` needs an index built with a common list"));
-        }
+        index.require_common_list(common_only)?;
         let mut words = playable_words(index, letter_box, min_len)?;
         if common_only {
             words.retain(|w| w.common);

@@ -199,9 +199,7 @@ pub fn find_while<D: AsRef<[u8]>>(
     opts: &FindOptions,
     mut each: impl FnMut(&str, bool) -> ControlFlow<()>,
 ) -> Result<u64> {
-    if opts.common_only && !index.has_common_list() {
-        return Err(Error::invalid("`common_only` needs an index built with a common list"));
-    }
+    index.require_common_list(opts.common_only)?;
     let words = index.words()?;
     let common = index.common()?;
     let mut search = words.search(Matcher { pattern, len: opts.len });

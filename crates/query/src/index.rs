@@ -276,6 +276,15 @@ impl<D: AsRef<[u8]>> Index<D> {
         self.meta.common_source.is_some()
     }
 
+    /// The one check every `common_only` question makes: an index built
+    /// without a common list cannot answer one.
+    pub fn require_common_list(&self, common_only: bool) -> Result<()> {
+        if common_only && !self.has_common_list() {
+            return Err(Error::invalid("`common_only` needs an index built with a common list"));
+        }
+        Ok(())
+    }
+
     /// Checks the checksum of section `i` of the table in one pass over
     /// its bytes, records the result for later queries, and tells a map
     /// the pass is done with the pages (a whole-file check would otherwise

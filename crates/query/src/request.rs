@@ -744,13 +744,15 @@ pub struct AnigramGenerate {
     pub seed: Option<u64>,
     /// Text output only: show each step's words (JSON always has them).
     pub answers: bool,
+    /// A game whose every step has a common word; steps show only those.
+    pub common_only: bool,
 }
 
 impl Query for AnigramGenerate {
     type Output = (u64, Vec<Step>);
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let seed = self.seed.unwrap_or_else(clock_seed);
-        Ok((seed, Anigrams::open(index)?.generate(seed)?))
+        Ok((seed, Anigrams::open(index)?.generate_with(seed, self.common_only)?))
     }
     fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (seed, chain): &Self::Output) -> Value {
         let mut v = shapes::anigram_chain(chain);

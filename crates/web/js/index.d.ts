@@ -115,7 +115,7 @@ export interface Anigram {
   longest(options?: { from?: string; startLen?: number }): AnigramChain;
   count(options?: { from?: string; startLen?: number; goalLen?: number }): AnigramCount;
   top(options?: { top?: number; startLen?: number; goalLen?: number }): AnigramTop;
-  generate(options?: { seed?: number }): AnigramChain & { seed: number };
+  generate(options?: CommonOnly & { seed?: number }): AnigramChain & { seed: number };
   check(words: string | Iterable<string>): ChainPlay;
 }
 

@@ -75,6 +75,9 @@ pub enum Command {
         /// Show each step's words too (text; JSON always has them)
         #[arg(long)]
         answers: bool,
+        /// A game every step of which has a word of the common list (and shows only those)
+        #[arg(long)]
+        common_only: bool,
     },
 }
 
@@ -143,8 +146,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 }
             }
         }),
-        Command::Generate { seed, answers } => {
-            answer(ctx, index, &request::AnigramGenerate { seed, answers }, |out, (seed, chain)| {
+        Command::Generate { seed, answers, common_only } => {
+            answer(ctx, index, &request::AnigramGenerate { seed, answers, common_only }, |out, (seed, chain)| {
                 let _ = writeln!(out, "Game for seed {seed} ({START_LEN} -> {GOAL_LEN} letters):");
                 if answers {
                     chain_text(out, chain);

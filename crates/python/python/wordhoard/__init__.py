@@ -539,10 +539,11 @@ class Anigram:
         longest chain from its last word adds. ``wordhoard anigram check --json``."""
         return self._native.ask("anigram check", {"words": _words(words)})
 
-    def generate(self, *, seed: Optional[int] = None) -> Json:
-        """A random game (4 -> 9 letters), reproducible by seed:
-        ``wordhoard anigram generate --json``."""
-        return self._native.ask("anigram generate", {"seed": seed})
+    def generate(self, *, seed: Optional[int] = None, common_only: bool = False) -> Json:
+        """A random game (4 -> 9 letters), reproducible by seed; with
+        ``common_only``, one whose every step has a common word (and shows
+        only those): ``wordhoard anigram generate --json``."""
+        return self._native.ask("anigram generate", {"seed": seed, "common_only": common_only})
 
 
 def _from(from_: Optional[str], kw: Dict[str, Any]) -> Optional[str]:

@@ -142,7 +142,7 @@ class Anigram:
     def check(self, words: Union[str, Iterable[str]]) -> Json:
         ...
 
-    def generate(self, *, seed: Optional[int]=None) -> Json:
+    def generate(self, *, seed: Optional[int]=None, common_only: bool=False) -> Json:
         ...
 
 def _from(from_: Optional[str], kw: Dict[str, Any]) -> Optional[str]:
