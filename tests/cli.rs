@@ -128,6 +128,24 @@ fn a_box_is_read_in_every_form_it_is_typed() {
     assert!(stderr(&bad).contains("--sides or --size") && stderr(&bad).contains("11 letters"), "{}", stderr(&bad));
 }
 
+/// `boxed generate` that finds no box says why, naming options to change.
+#[test]
+fn boxed_generate_failures_name_their_cause() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let fails = |args: &[&str], wants: &[&str]| {
+        let out = run(&[&["--index", idx.to_str().unwrap(), "boxed", "generate", "--seed", "1"], args].concat());
+        assert_one_line_error(&out, 2);
+        let err = stderr(&out);
+        for want in wants {
+            assert!(err.contains(want), "{args:?}: {err}");
+        }
+    };
+    fails(&["--sides", "6", "--size", "3"], &["no 2 words", "18 letters", "fewer --sides or a smaller --size"]);
+    fails(&["--sides", "3", "--size", "1"], &["could not start a box of 3 letters", "more --sides or a larger --size"]);
+    fails(&["--min-solutions", "1000000"], &["boxes made", "none at least 1000000, as --min-solutions asks"]);
+}
+
 #[test]
 fn every_command_answers_in_json() {
     let s = Scratch::new();

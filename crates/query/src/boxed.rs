@@ -368,6 +368,8 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     }
     let mut rng = SplitMix64::new(opts.seed);
     let (mut first, mut second) = (Vec::new(), Vec::new());
+    // Where the tries failed, so a failure can name its cause.
+    let mut failed = GenerateFailures::default();
     for tries in 1..=GENERATE_TRIES {
         // A first word: at least 3 letters, none twice in a row, and no
         // more distinct letters than the box holds.
@@ -377,6 +379,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         }
         let Some(set) = alphabet.set_of(&first) else { continue };
         if first.len() < DEFAULT_MIN_LEN || set.len() >= letters || first.windows(2).any(|w| w[0] == w[1]) {
+            failed.no_first += 1;
             continue;
         }
         // Every second word that completes the letters, then one of them.
@@ -389,28 +392,83 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
             }
         }
         if candidates.is_empty() {
+            failed.no_pair += 1;
             continue;
         }
         second.clone_from(&candidates[rng.below(candidates.len() as u64) as usize].0);
-        let Some(sides) = lay_out(alphabet, &[&first, &second], opts.sides, opts.size, &mut rng) else { continue };
+        let Some(sides) = lay_out(alphabet, &[&first, &second], opts.sides, opts.size, &mut rng) else {
+            failed.no_layout += 1;
+            continue;
+        };
         let letter_box = LetterBox::parse(alphabet, &sides)?;
         let answer = solve(index, &letter_box, &solve_opts)?;
         let count = u64::try_from(answer.count).unwrap_or(u64::MAX);
         if opts.min_solutions.is_none_or(|lo| count >= lo) && opts.max_solutions.is_none_or(|hi| count <= hi) {
             return Ok(Generated { letter_box, answer, tries });
         }
+        failed.solutions = Some(failed.solutions.map_or((count, count), |(lo, hi)| (lo.min(count), hi.max(count))));
     }
-    let wanted = match (opts.min_solutions, opts.max_solutions) {
-        (Some(lo), Some(hi)) => format!("{lo} to {hi}"),
-        (Some(lo), None) => format!("at least {lo}"),
-        (None, Some(hi)) => format!("at most {hi}"),
-        (None, None) => "any number of".into(),
-    };
-    Err(Error::invalid(format!(
-        "none of {GENERATE_TRIES} boxes tried from seed {} has {wanted} solutions of at most 2 words; \
-         widen `min_solutions` and `max_solutions`, or try another seed",
-        opts.seed
-    )))
+    Err(Error::invalid(failed.cause(opts, letters)))
+}
+
+/// How the tries of [`generate`] failed: no second word, no layout on the
+/// sides, or boxes made with solution counts outside the range.
+#[derive(Default)]
+struct GenerateFailures {
+    /// The word drawn could not start a box: shorter than 3 letters, a
+    /// letter twice in a row, or as many letters as the box or more.
+    no_first: u32,
+    /// A first word had no second word to use the box's letters exactly.
+    no_pair: u32,
+    /// Two words used them, but not laid out on the sides (two letters in
+    /// a row would share a side).
+    no_layout: u32,
+    /// The fewest and most solutions of the boxes made.
+    solutions: Option<(u64, u64)>,
+}
+
+impl GenerateFailures {
+    /// The failure in words, naming the options that change it.
+    fn cause(&self, opts: &GenerateOptions, letters: usize) -> String {
+        let tried = format!("in {GENERATE_TRIES} tries from seed {}", opts.seed);
+        let words = if opts.common_only { "common words" } else { "words" };
+        let shape = format!("{} sides of {}", opts.sides, opts.size);
+        if let Some((lo, hi)) = self.solutions {
+            let wanted = match (opts.min_solutions, opts.max_solutions) {
+                (Some(lo), Some(hi)) => format!("{lo} to {hi}, as `min_solutions` and `max_solutions` ask"),
+                (Some(lo), None) => format!("at least {lo}, as `min_solutions` asks"),
+                (None, Some(hi)) => format!("at most {hi}, as `max_solutions` asks"),
+                (None, None) => "some".into(),
+            };
+            let range = if lo == hi { format!("{lo}") } else { format!("from {lo} to {hi}") };
+            return format!(
+                "the boxes made {tried} had {range} solutions of at most 2 words, none {wanted}; \
+                 widen the range or try another seed"
+            );
+        }
+        if self.no_layout > 0 {
+            return format!(
+                "{tried}, {} pairs of {words} used the box's {letters} letters, but none could be laid out on \
+                 {shape} without two letters in a row on one side; try more `sides` or a smaller `size`",
+                self.no_layout
+            );
+        }
+        // Too few letters: almost no word can start a box; too many: no
+        // two words use them all.
+        let change =
+            if letters <= 12 { "more `sides` or a larger `size`" } else { "fewer `sides` or a smaller `size`" };
+        if self.no_first > self.no_pair {
+            return format!(
+                "{tried}, {} of the {words} drawn could not start a box of {letters} letters ({shape}): a first word \
+                 has 3 letters or more, none twice in a row, and fewer distinct letters than the box; try {change}",
+                self.no_first
+            );
+        }
+        format!(
+            "{tried}, no 2 {words} chained end to start used exactly the box's {letters} letters ({shape}); \
+             try {change}, or another seed"
+        )
+    }
 }
 
 /// Words that start with `first`, have no letter twice in a row, and bring
