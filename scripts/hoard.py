@@ -25,6 +25,7 @@ SECTION_NAMES = {
     2: "words",
     3: "common",
     4: "proper_nouns",
+    5: "spellings",
     16: "lettersets",
     17: "honeycombs",
     18: "common_honeycombs",

@@ -640,8 +640,15 @@ fn alphabets_are_chosen_folded_and_shown() {
     assert!(info["alphabet"].as_str().unwrap().ends_with('ñ'));
     let text = String::from_utf8(run(&["--index", out, "info"]).stdout).unwrap();
     assert!(text.contains("accents folded but for ñ"), "{text}");
-    // Typed with accents, found folded; ñ is its own letter.
-    assert_eq!(query(&out_path, &["anagram", "ÉTÉ"])["words"], json!([{"word": "ete", "blanks": ""}]));
+    // Typed with accents, found folded, shown as the list spells it (text
+    // and JSON, with the folded word beside); ñ is its own letter.
+    assert_eq!(query(&out_path, &["anagram", "ÉTÉ"])["words"], json!([{"word": "été", "blanks": "", "folded": "ete"}]));
+    let found = query(&out_path, &["find", "caf?"]);
+    assert_eq!((found["words"].clone(), found["folded"].clone()), (json!(["café"]), json!({"café": "cafe"})));
+    let text = String::from_utf8(run(&["--index", out, "find", "caf?"]).stdout).unwrap();
+    assert!(text.starts_with("café\n"), "{text}");
+    let text = String::from_utf8(run(&["--index", out, "anigram", "unscramble", "eleve"]).stdout).unwrap();
+    assert!(text.contains("élève"), "{text}");
     assert_eq!(query(&out_path, &["find", "niñ?"])["words"], json!(["niña", "niño"]));
     let bad = run(&["--index", out, "find", "ö*"]);
     assert_eq!(bad.status.code(), Some(0), "ö folds to o: {}", stderr(&bad));

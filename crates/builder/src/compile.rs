@@ -196,6 +196,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     clock.lap("read");
     let (lines, skipped, source_sha256) = (list.lines, list.skipped.clone(), list.sources_sha256());
     let source_files = std::mem::take(&mut list.sources);
+    let spellings = list.spellings();
     let kept_lines = lines - skipped.total();
     let mut words = list.into_sorted_words();
     let excluded = exclude_list.map(|l| {
@@ -211,6 +212,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     if words.len() > u32::MAX as usize {
         return Err(BuildError::too_large("more than 4 billion distinct words; split the list"));
     }
+    let spellings = spellings_section(&words, &spellings)?;
     clock.lap("sort");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
     let common_file = common_list.as_ref().and_then(|c| c.sources.first().cloned());
@@ -245,6 +247,9 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         file.add(SectionId::CommonHoneycombs, common_honeycombs);
     }
     file.add(SectionId::Terms, sections.terms?).add(SectionId::Chains, sections.chains?);
+    if let Some(spellings) = spellings {
+        file.add(SectionId::Spellings, spellings);
+    }
     // Only a build that skipped proper nouns says so: one that lowercased
     // its capitals made the index every earlier build made, byte for byte.
     if let Some(p) = plan.proper_nouns.filter(|p| p.skipped) {
@@ -282,6 +287,23 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         phases: clock.laps,
     };
     Ok(Built { file, report })
+}
+
+/// The `spellings` section: word ids (ascending), offsets, and the UTF-8
+/// spellings, for the words of `words` that have one; `None` when none do.
+fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Result<Option<Vec<u8>>, BuildError> {
+    let (mut ids, mut offsets, mut text) = (Vec::new(), vec![0u32], Vec::new());
+    for (word, spelling) in spellings {
+        // Excluded words have no id, and no spelling.
+        let Some(id) = words.find(word) else { continue };
+        ids.push(id as u32);
+        text.extend_from_slice(spelling.as_bytes());
+        offsets.push(u32::try_from(text.len()).map_err(|_| BuildError::too_large("over 4 GiB of spellings"))?);
+    }
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(ColumnsWriter::new().u32s(&ids).u32s(&offsets).bytes(text).finish()))
 }
 
 /// Every section but the metadata, encoded.

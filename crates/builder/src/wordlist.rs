@@ -268,6 +268,10 @@ pub struct WordList {
     hasher: Sha256,
     /// Words with a capital letter are proper nouns, skipped.
     skip_capitalised: bool,
+    /// On an index that folds accents: each kept line's folded word and
+    /// how the line spelled it (`None` when the same), so each word can be
+    /// shown as the list spelled it ([`WordList::spellings`]).
+    spelled: Option<Vec<(Vec<u8>, Option<String>)>>,
 }
 
 impl WordList {
@@ -284,6 +288,9 @@ impl WordList {
         skip_capitalised: bool,
     ) -> Result<WordList, BuildError> {
         let mut list = WordList { skip_capitalised, ..WordList::default() };
+        if alphabet.folding().accents {
+            list.spelled = Some(Vec::new());
+        }
         for source in sources {
             list.read_source(source, alphabet)?;
         }
@@ -328,9 +335,10 @@ impl WordList {
         };
         let (first, second) = text.split_at(split);
         let skip_capitalised = self.skip_capitalised;
+        let spelled = self.spelled.as_ref().map(|_| Vec::new());
         let second = std::thread::scope(|s| {
             let second = s.spawn(|| {
-                let mut list = WordList { skip_capitalised, ..WordList::default() };
+                let mut list = WordList { skip_capitalised, spelled, ..WordList::default() };
                 list.add_lines(second, &letters, alphabet);
                 list
             });
@@ -371,6 +379,9 @@ impl WordList {
         self.compact_at = self.compact_at.max(other.compact_at);
         self.lines += other.lines;
         self.skipped.merge(other.skipped);
+        if let (Some(mine), Some(theirs)) = (self.spelled.as_mut(), other.spelled) {
+            mine.extend(theirs);
+        }
         self.make_room();
     }
 
@@ -447,6 +458,15 @@ impl WordList {
                 let start = self.bytes.len();
                 self.bytes.extend_from_slice(lower);
                 self.keep(start);
+                if let Some(spelled) = self.spelled.as_mut() {
+                    // As the list spelled it: NFC and lowercase, unfolded.
+                    let text = String::from_utf8_lossy(raw.strip_prefix(BOM).unwrap_or(raw));
+                    let spelling = wordhoard_query::alphabet::Folding::default().normalise(text.trim());
+                    let same = alphabet.word_string(lower.clone()) == spelling;
+                    if let Some(note) = spelled.last_mut() {
+                        note.1 = (!same).then_some(spelling);
+                    }
+                }
             }
         }
     }
@@ -480,6 +500,11 @@ impl WordList {
     /// is still in order is checked here, while both words are in cache.
     #[inline]
     fn keep(&mut self, start: usize) {
+        if let Some(spelled) = self.spelled.as_mut() {
+            // Every kept word is noted; the long way replaces this note's
+            // spelling with the line's own (see `add_line`).
+            spelled.push((self.bytes[start..].to_vec(), None));
+        }
         if let Some(&(at, len)) = self.spans.last() {
             let previous = &self.bytes[at as usize..at as usize + len as usize];
             self.unordered |= previous >= &self.bytes[start..];
@@ -512,6 +537,27 @@ impl WordList {
             [one] => one.sha256,
             all => DigestBytes(all.iter().fold(Sha256::new(), |h, s| h.chain_update(s.sha256.0)).finalize().into()),
         }
+    }
+
+    /// On an index that folds accents, each word's spelling where every
+    /// line of it was spelled otherwise (`camión` for `camion`; a list that
+    /// also has `camion` shows that): the folded word and the first such
+    /// spelling in byte order, sorted by word. Empty when not folding.
+    pub fn spellings(&mut self) -> Vec<(Vec<u8>, String)> {
+        let Some(mut notes) = self.spelled.take() else { return Vec::new() };
+        // Plain notes (None) sort first within a word.
+        notes.sort_unstable();
+        let mut out: Vec<(Vec<u8>, String)> = Vec::new();
+        let mut i = 0;
+        while i < notes.len() {
+            let word = notes[i].0.clone();
+            let end = i + notes[i..].iter().take_while(|(w, _)| *w == word).count();
+            if let Some(spelling) = &notes[i].1 {
+                out.push((word, spelling.clone()));
+            }
+            i = end;
+        }
+        out
     }
 
     /// The distinct words, sorted (byte order); consumes the list.

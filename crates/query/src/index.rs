@@ -28,6 +28,23 @@ pub struct Index<D> {
     done_reading: fn(&D, std::ops::Range<usize>),
 }
 
+/// The `spellings` section's columns.
+struct Spellings<'a> {
+    ids: crate::format::U32s<'a>,
+    offsets: crate::format::U32s<'a>,
+    text: &'a [u8],
+}
+
+impl Spellings<'_> {
+    /// Spelling `i`, checked.
+    fn text_of(&self, i: usize) -> Result<String> {
+        let bad = || SectionId::Spellings.corrupt("has a spelling out of bounds or not UTF-8");
+        let (start, end) = (self.offsets.at(i)?, self.offsets.at(i + 1)?);
+        let bytes = self.text.get(start..end).ok_or_else(bad)?;
+        std::str::from_utf8(bytes).map(str::to_string).map_err(|_| bad())
+    }
+}
+
 /// An index file's bytes: mapped ([`Index::open`]) or read into memory
 /// ([`Index::read`]).
 pub enum FileBytes {
@@ -274,6 +291,70 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// True when the index was built with a common list.
     pub fn has_common_list(&self) -> bool {
         self.meta.common_source.is_some()
+    }
+
+    /// True when the index keeps how its lists spelled folded words.
+    pub fn has_spellings(&self) -> bool {
+        self.has_section(SectionId::Spellings)
+    }
+
+    /// How the word lists spelled word `id` (`camión`), on an index that
+    /// folds accents, where every line of it was spelled otherwise than
+    /// the word; `None` otherwise.
+    pub fn spelling(&self, id: u32) -> Result<Option<String>> {
+        if !self.has_spellings() {
+            return Ok(None);
+        }
+        let s = self.spellings()?;
+        // The ids ascend: a binary search, bounded by their count.
+        let (mut lo, mut hi) = (0, s.ids.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match s.ids.at(mid)?.cmp(&(id as usize)) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return s.text_of(mid).map(Some),
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Index::spelling`] of a word given as text; `None` for a word the
+    /// index does not have.
+    pub fn spelling_of(&self, word: &str) -> Result<Option<String>> {
+        if !self.has_spellings() {
+            return Ok(None);
+        }
+        let Ok(codes) = self.alphabet.parse_word(word, "word") else { return Ok(None) };
+        match self.word_id(&codes)? {
+            Some(id) => self.spelling(id),
+            None => Ok(None),
+        }
+    }
+
+    /// Every spelling checked: ids ascending and in range, offsets
+    /// ascending within the text, each spelling UTF-8 (`verify`).
+    pub(crate) fn check_spellings(&self) -> Result<()> {
+        let s = self.spellings()?;
+        let mut last = None;
+        for i in 0..s.ids.len() {
+            let id = s.ids.at(i)?;
+            if last.is_some_and(|l| l >= id) || id >= self.word_count() {
+                return Err(SectionId::Spellings.corrupt("has word ids out of order or out of range"));
+            }
+            last = Some(id);
+            s.text_of(i)?;
+        }
+        Ok(())
+    }
+
+    fn spellings(&self) -> Result<Spellings<'_>> {
+        let cols = self.columns(SectionId::Spellings)?;
+        let s = Spellings { ids: cols.u32s(0)?, offsets: cols.u32s(1)?, text: cols.bytes(2)? };
+        if s.offsets.len() != s.ids.len() + 1 {
+            return Err(SectionId::Spellings.corrupt("has offsets that do not match its word ids"));
+        }
+        Ok(s)
     }
 
     /// The one check every `common_only` question makes: an index built

@@ -111,6 +111,93 @@ pub fn split_sides(items: &[impl AsRef<str>], side_count: Option<usize>, size: O
     Ok(letters.chunks(size).map(|side| side.iter().collect()).collect())
 }
 
+/// The JSON of an answer, with its words as the lists spelled them
+/// ([`respell`]): what `wordhoard --json` prints.
+pub fn answer_json<Q: Query, D: AsRef<[u8]> + Sync>(q: &Q, index: &Index<D>, out: &Q::Output) -> Result<Value> {
+    let mut v = q.json(index, out);
+    respell(index, &mut v)?;
+    Ok(v)
+}
+
+/// On an index that folds accents, shows each word of an answer as the
+/// lists spelled it (`camión`, found as `camion`): an object's `"word"` gets
+/// the spelling and a `"folded"` field with the word; the words of a list
+/// (`"words"`, `"solutions"`) get their spellings, and the answer a
+/// `"folded"` object from each spelling shown to its word. Nothing changes
+/// on other indexes.
+pub fn respell<D: AsRef<[u8]>>(index: &Index<D>, answer: &mut Value) -> Result<()> {
+    if !index.has_spellings() {
+        return Ok(());
+    }
+    let mut folded = serde_json::Map::new();
+    respell_in(index, answer, &mut folded, 0)?;
+    if let (false, Value::Object(top)) = (folded.is_empty(), answer) {
+        top.insert("folded".into(), Value::Object(folded));
+    }
+    Ok(())
+}
+
+/// Answers nest a few levels (a chain's steps' words); deeper is not ours.
+const RESPELL_DEPTH: usize = 8;
+
+fn respell_in<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    v: &mut Value,
+    folded: &mut serde_json::Map<String, Value>,
+    depth: usize,
+) -> Result<()> {
+    if depth > RESPELL_DEPTH {
+        return Ok(());
+    }
+    match v {
+        Value::Object(o) => {
+            if let Some(Value::String(word)) = o.get("word") {
+                if let Some(spelled) = index.spelling_of(word)? {
+                    let word = word.clone();
+                    o.insert("word".into(), Value::String(spelled));
+                    o.insert("folded".into(), Value::String(word));
+                }
+            }
+            for (key, child) in o.iter_mut() {
+                if key == "words" || key == "solutions" {
+                    respell_list(index, child, folded, depth)?;
+                }
+                respell_in(index, child, folded, depth + 1)?;
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                respell_in(index, item, folded, depth + 1)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The words of a list (or of a list of solutions), respelled in place.
+fn respell_list<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    v: &mut Value,
+    folded: &mut serde_json::Map<String, Value>,
+    depth: usize,
+) -> Result<()> {
+    match v {
+        Value::String(word) => {
+            if let Some(spelled) = index.spelling_of(word)? {
+                folded.insert(spelled.clone(), Value::String(std::mem::replace(word, spelled)));
+            }
+        }
+        Value::Array(items) if depth <= RESPELL_DEPTH => {
+            for item in items {
+                respell_list(index, item, folded, depth + 1)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 /// A question with a typed answer and that answer's JSON.
 pub trait Query {
     /// The typed answer.
@@ -1078,7 +1165,8 @@ impl Request {
     /// index came from, which `info` and `verify` name.
     pub fn answer<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, path: Option<&str>) -> Result<Value> {
         fn ask<Q: Query, D: AsRef<[u8]> + Sync>(q: &Q, index: &Index<D>) -> Result<Value> {
-            q.run(index).map(|out| q.json(index, &out))
+            let out = q.run(index)?;
+            answer_json(q, index, &out)
         }
         match self {
             Request::Info(q) => Ok(q.json(index, path)),

@@ -84,6 +84,7 @@ impl<D: AsRef<[u8]>> Index<D> {
         let check = |id: SectionId| -> Result<()> {
             match id {
                 SectionId::Meta | SectionId::ProperNouns => Ok(()),
+                SectionId::Spellings => self.check_spellings(),
                 SectionId::Words => words.clone(),
                 SectionId::Common => self.common().map(drop),
                 SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),

@@ -218,3 +218,49 @@ fn letters_outside_the_alphabet_are_usage_errors_naming_both() {
     assert!(text.contains("'ñ'") && text.contains(index.alphabet().as_str()), "{text}");
     assert!(Pattern::parse(index.alphabet(), "ç*").unwrap_err().to_string().contains(index.alphabet().as_str()));
 }
+
+/// On a folded index every word is shown as the lists spelled it: the
+/// spelling of each word, against a brute force over the lines, on the
+/// romance list and on random lists where plain and accented lines of one
+/// word mix.
+#[test]
+fn folded_words_keep_their_spellings() {
+    let fold = Folding { accents: true, keep: "ñ".into() };
+    let mut rng = 17u64;
+    let mut next = |n: u64| {
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (rng >> 33) % n
+    };
+    let mut texts = vec![list("romance-words.txt")];
+    for _ in 0..20 {
+        let letters = ['a', 'e', 'o', 'é', 'è', 'ó', 'ñ', 'c', 'ç', 'n'];
+        let lines: Vec<String> =
+            (0..60).map(|_| (0..2 + next(4)).map(|_| letters[next(10) as usize]).collect::<String>()).collect();
+        texts.push(lines.join("\n"));
+    }
+    for text in texts {
+        let index = build(&text, AlphabetChoice::Auto(fold.clone()));
+        // Brute force: each folded word's spellings; none when one line
+        // was spelled as the word itself, else the least.
+        let mut spellings: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for line in text.lines() {
+            let word = fold.normalise(line.trim());
+            if !word.is_empty() && word.chars().all(char::is_alphabetic) {
+                spellings.entry(word).or_default().insert(Folding::default().normalise(line.trim()));
+            }
+        }
+        let words: Vec<String> = spellings.keys().cloned().collect();
+        assert_eq!(index.words_of(0..words.len() as u32).unwrap(), words);
+        for (id, (word, spelled)) in spellings.iter().enumerate() {
+            let want = if spelled.contains(word) { None } else { spelled.iter().next().cloned() };
+            assert_eq!(index.spelling(id as u32).unwrap(), want, "{word}: {spelled:?}");
+            assert_eq!(index.spelling_of(word).unwrap(), want);
+        }
+        assert!(index.verify().iter().all(|c| c.ok));
+    }
+    let romance = build(&list("romance-words.txt"), AlphabetChoice::Auto(fold.clone()));
+    assert_eq!(romance.spelling_of("cafe").unwrap().as_deref(), Some("café"));
+    // An index that does not fold has no spellings.
+    let plain = build(&list("romance-words.txt"), AlphabetChoice::default());
+    assert!(!plain.has_spellings() && plain.spelling_of("cafe").unwrap().is_none());
+}

@@ -194,7 +194,16 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                     progress.guesses[before..].iter().filter(|v| v.reason.is_none()).map(|v| v.word.as_str()).collect();
                 append_found(path, &new)?;
             }
-            emit(ctx.json, || q.json(index, &progress), |out| progress_text(out, &progress))
+            if ctx.json {
+                let json = request::answer_json(&q, index, &progress).map_err(query_err)?;
+                return emit(true, || json, |_| {});
+            }
+            let spelled = super::spellings_in(&request::answer_json(&q, index, &progress).map_err(query_err)?);
+            emit(false, serde_json::Value::default, |out| {
+                let mut plain = String::new();
+                progress_text(&mut plain, &progress);
+                out.push_str(&super::respell_text(&plain, &spelled));
+            })
         }
         Command::Hints { honeycomb, common_only } => {
             let q = BeeHints(honeycomb.request(index, common_only)?);

@@ -190,24 +190,43 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
     let mut pending: Vec<Vec<String>> = Vec::new();
     let mut widths: Option<Vec<usize>> = None;
     let (mut n, mut failed) = (0u128, None);
+    let mut folded = serde_json::Map::new();
+    let mut damaged = None;
     let flow = solver
         .each_solution(|words| {
             n += 1;
             crate::stop::tick();
-            let names: Vec<String> = words.iter().map(|w| w.word.clone()).collect();
+            // As the lists spelled them, on an index that folds accents.
+            let names: Vec<String> = words
+                .iter()
+                .map(|w| match index.spelling_of(&w.word) {
+                    Ok(Some(spelled)) => {
+                        folded.insert(spelled.clone(), serde_json::Value::String(w.word.clone()));
+                        spelled
+                    }
+                    Ok(None) => w.word.clone(),
+                    Err(e) => {
+                        damaged.get_or_insert(e);
+                        w.word.clone()
+                    }
+                })
+                .collect();
             let written = if ctx.json {
                 let sep = if n == 1 { "" } else { "," };
                 serde_json::to_string(&names).map_err(std::io::Error::from).and_then(|s| write!(out, "{sep}{s}"))
             } else {
                 let names: Vec<String> = words
                     .iter()
-                    .map(|w| {
-                        if mark_common && w.common {
-                            paint(Paint::Common, format!("{}+", w.word))
-                        } else {
-                            w.word.clone()
-                        }
-                    })
+                    .zip(names)
+                    .map(
+                        |(w, name)| {
+                            if mark_common && w.common {
+                                paint(Paint::Common, format!("{name}+"))
+                            } else {
+                                name
+                            }
+                        },
+                    )
                     .collect();
                 match &widths {
                     Some(widths) => write_row(&mut out, n, &names, widths),
@@ -244,11 +263,16 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
     if let Some(e) = failed {
         return Err(e.into());
     }
+    if let Some(e) = damaged {
+        return Err(query_err(e));
+    }
     if flow.is_continue() && n != listed {
         return Err(anyhow!("the search listed {n} solutions but counted {listed}; please report it"));
     }
-    if ctx.json {
+    if ctx.json && folded.is_empty() {
         writeln!(out, "]}}")?;
+    } else if ctx.json {
+        writeln!(out, "],\"folded\":{}}}", serde_json::Value::Object(folded))?;
     }
     out.flush()?;
     Ok(())

@@ -44,6 +44,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let mut failed = None;
     let mut shown = 0usize;
     let mut marked = false;
+    let mut damaged = None;
     // `+` and colour mark common words (when the index has a list and all words show).
     let mark_common = index.has_common_list() && !q.common_only;
     let count = q
@@ -53,6 +54,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             }
             shown += 1;
             crate::stop::tick();
+            // As the lists spelled it, on an index that folds accents.
+            let spelled = index.spelling_of(word).unwrap_or_else(|e| {
+                damaged.get_or_insert(e);
+                None
+            });
+            let word = spelled.as_deref().unwrap_or(word);
             let word = if mark_common && common {
                 marked = true;
                 paint(Paint::Common, format!("{word}+"))
@@ -65,6 +72,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         .map_err(query_err)?;
     if let Some(e) = failed {
         return Err(e.into());
+    }
+    if let Some(e) = damaged {
+        return Err(query_err(e));
     }
     let legend = if marked { "; + common word" } else { "" };
     if shown as u64 == count {

@@ -14,7 +14,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Result};
-use wordhoard_query::request::Query;
+use serde_json::Value;
+use wordhoard_query::request::{self, Query};
 use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 
 use crate::locate::{self, IndexChoice};
@@ -120,7 +121,78 @@ pub fn answer<Q: Query>(
     text: impl FnOnce(&mut String, &Q::Output),
 ) -> Result<()> {
     let out = q.run(index).map_err(query_err)?;
-    crate::output::emit(ctx.json, || q.json(index, &out), |s| text(s, &out))
+    if ctx.json {
+        let json = request::answer_json(q, index, &out).map_err(query_err)?;
+        return crate::output::emit(true, || json, |_| {});
+    }
+    if index.has_spellings() {
+        // The words of the text as the lists spelled them: the same
+        // spellings the JSON shows, put in place of their folded words.
+        let json = request::answer_json(q, index, &out).map_err(query_err)?;
+        let spelled = spellings_in(&json);
+        return crate::output::emit(false, Value::default, |s| {
+            let mut plain = String::new();
+            text(&mut plain, &out);
+            s.push_str(&respell_text(&plain, &spelled));
+        });
+    }
+    crate::output::emit(false, Value::default, |s| text(s, &out))
+}
+
+/// The spellings an answer's JSON shows ([`request::respell`]): folded
+/// word to spelling, from its `"folded"` object and its respelled `"word"`s.
+pub fn spellings_in(json: &Value) -> std::collections::HashMap<String, String> {
+    let mut out = std::collections::HashMap::new();
+    if let Some(folded) = json.get("folded").and_then(Value::as_object) {
+        for (spelled, word) in folded {
+            if let Some(word) = word.as_str() {
+                out.insert(word.to_string(), spelled.clone());
+            }
+        }
+    }
+    // Objects with a "word" and its "folded" form, at any depth.
+    let mut stack = vec![json];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(o) => {
+                if let (Some(Value::String(spelled)), Some(Value::String(word))) = (o.get("word"), o.get("folded")) {
+                    out.insert(word.clone(), spelled.clone());
+                }
+                stack.extend(o.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `text` with each run of letters that is a folded word (or one in
+/// capitals, as `bee check` prints guesses) replaced by its spelling.
+/// Spellings have as many letters as their words, so columns stay.
+pub fn respell_text(text: &str, spelled: &std::collections::HashMap<String, String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        if let Some(s) = spelled.get(run.as_str()) {
+            out.push_str(s);
+        } else if let Some(s) = spelled.get(&run.to_lowercase()).filter(|_| run.chars().all(char::is_uppercase)) {
+            out.push_str(&s.to_uppercase());
+        } else {
+            out.push_str(run);
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphabetic() {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
 }
 
 /// A usage error (exit 2).

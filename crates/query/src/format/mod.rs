@@ -66,10 +66,13 @@ pub enum SectionId {
     /// Column table: what the build did with capitalised words (only
     /// when the lists had some; see [`ProperNouns`]).
     ProperNouns,
+    /// Column table: how the lists spelled words that were folded (only
+    /// on an index that folds accents).
+    Spellings,
 }
 impl SectionId {
     /// Every known section, in the order the builder writes them.
-    pub const ALL: [SectionId; 9] = [
+    pub const ALL: [SectionId; 10] = [
         SectionId::Meta,
         SectionId::Words,
         SectionId::Common,
@@ -79,6 +82,7 @@ impl SectionId {
         SectionId::Terms,
         SectionId::Chains,
         SectionId::ProperNouns,
+        SectionId::Spellings,
     ];
 
     /// The number written in the section table.
@@ -93,6 +97,7 @@ impl SectionId {
             SectionId::Terms => 32,
             SectionId::Chains => 33,
             SectionId::ProperNouns => 4,
+            SectionId::Spellings => 5,
         }
     }
 
@@ -118,6 +123,7 @@ impl SectionId {
             SectionId::Terms => "terms",
             SectionId::Chains => "chains",
             SectionId::ProperNouns => "proper_nouns",
+            SectionId::Spellings => "spellings",
         }
     }
 }
