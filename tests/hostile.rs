@@ -129,3 +129,50 @@ fn ten_million_lines_stay_bounded() {
     eprintln!("peak memory {peak_mb} MB for 10,000,000 lines");
     assert!(peak_mb < 100, "memory follows distinct words, not lines: {peak_mb} MB");
 }
+
+/// `--index` takes a regular file only: a FIFO (which would block the
+/// reader forever), a device (`/dev/zero` never ends) or a folder is one
+/// line and exit 1, mapped or read, and says each thing once.
+#[cfg(unix)]
+#[test]
+fn an_index_that_is_not_a_regular_file_is_refused_at_once() {
+    let s = Scratch::new();
+    let fifo = s.path("pipe.hoard");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let folder = s.path("folder.hoard");
+    std::fs::create_dir(&folder).unwrap();
+    for path in [fifo.to_str().unwrap(), "/dev/zero", folder.to_str().unwrap()] {
+        for mode in [&[][..], &["--no-mmap"][..]] {
+            let started = std::time::Instant::now();
+            let out = bin().args(mode).args(["--index", path, "--timeout", "20", "info"]).output().unwrap();
+            assert_eq!(out.status.code(), Some(1), "{path} {mode:?}");
+            assert!(started.elapsed().as_secs() < 10, "{path} {mode:?}: refused before any read");
+            let err = stderr(&out);
+            assert!(err.starts_with("error: ") && err.lines().count() == 1, "{path} {mode:?}: {err}");
+            assert!(err.contains("not a regular file") || err.contains("is a directory"), "{err}");
+            // The cause once, not again after itself.
+            let cause = err.rsplit(": ").next().unwrap();
+            assert_eq!(err.matches(cause).count(), 1, "{err}");
+        }
+    }
+}
+
+/// Asked for games up to 255 letters, `anigram count` sizes its work by
+/// the terms in play, not by lengths times terms.
+/// On enable1 the old buckets reserved 252 x 156,473 x 4 bytes (158 MB)
+/// and aborted under this limit.
+#[cfg(target_os = "linux")]
+#[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
+fn anigram_count_over_every_length_fits_in_little_memory() {
+    let idx = common::enable1();
+    let script = format!(
+        "ulimit -v 120000; exec {} --index {} anigram count --start-len 1 --goal-len 255 --json",
+        env!("CARGO_BIN_EXE_wordhoard"),
+        idx.display()
+    );
+    let out = std::process::Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 0);
+}

@@ -197,8 +197,21 @@ fn report(e: anyhow::Error) -> ExitCode {
         c.downcast_ref::<UsageError>().is_some()
             || c.downcast_ref::<wordhoard_query::Error>().is_some_and(|q| q.is_usage())
     });
+    // Each cause once: an error whose message already holds its source's
+    // (wordhoard_query's do) is not followed by it again.
+    let mut message = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if message.contains(&text) {
+            continue;
+        }
+        if !message.is_empty() {
+            message.push_str(": ");
+        }
+        message.push_str(&text);
+    }
     // One line, and nothing in it (a path, a name from an index) can drive the terminal.
-    eprintln!("error: {}", output::shown(&format!("{e:#}").replace('\n', " ")));
+    eprintln!("error: {}", output::shown(&message.replace('\n', " ")));
     ExitCode::from(if usage { 2 } else { 1 })
 }
 

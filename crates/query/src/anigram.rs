@@ -715,10 +715,15 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
         // Bucket the terms of the lengths in play once, then count from the
         // goal down: every successor is counted before its term.
-        // Room for every term in each bucket: never copied as it grows, and
-        // only the pages written are ever touched.
-        let mut by_len: Vec<Vec<u32>> =
-            (0..=goal_len).map(|l| Vec::with_capacity(if l < min_len { 0 } else { lens.len() })).collect();
+        // Each bucket sized by a first count: memory follows the terms in
+        // play, whatever lengths are asked for.
+        let mut sizes = vec![0usize; goal_len + 1];
+        for &l in lens {
+            if (min_len..=goal_len).contains(&(l as usize)) {
+                sizes[l as usize] += 1;
+            }
+        }
+        let mut by_len: Vec<Vec<u32>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
         for (t, &l) in lens.iter().enumerate() {
             if (min_len..=goal_len).contains(&(l as usize)) {
                 by_len[l as usize].push(t as u32);

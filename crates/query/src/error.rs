@@ -137,6 +137,27 @@ impl Error {
         let source = std::io::Error::new(std::io::ErrorKind::IsADirectory, "it is a directory, not an index file");
         Error::io(path, action, source)
     }
+
+    /// An index path that is not a regular file: a FIFO (which would block
+    /// a reader forever), a device (`/dev/zero` never ends), a socket.
+    pub(crate) fn not_a_file(path: &std::path::Path, action: &'static str) -> Error {
+        let source = std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is not a regular file (a FIFO, a device or a socket), not an index file",
+        );
+        Error::io(path, action, source)
+    }
+
+    /// Refuses what is not a regular file before it is opened (opening a
+    /// FIFO blocks), by what the path names.
+    pub(crate) fn check_regular(path: &std::path::Path, action: &'static str) -> Result<()> {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => Err(Error::is_a_directory(path, action)),
+            Ok(m) if !m.is_file() => Err(Error::not_a_file(path, action)),
+            // Missing or unreadable: opening it says so.
+            _ => Ok(()),
+        }
+    }
 }
 
 impl fmt::Display for Error {

@@ -113,11 +113,21 @@ impl Index<FileBytes> {
     /// so nothing another program does to the file later can reach this
     /// reader. Costs a read of the whole file (9 MB for enable1) up front.
     pub fn read(path: impl AsRef<std::path::Path>) -> Result<Index<FileBytes>> {
+        use std::io::Read;
         let path = path.as_ref();
-        if path.is_dir() {
+        Error::check_regular(path, "read")?;
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, "read", e))?;
+        let meta = file.metadata().map_err(|e| Error::io(path, "read", e))?;
+        if meta.is_dir() {
             return Err(Error::is_a_directory(path, "read"));
         }
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, "read", e))?;
+        if !meta.is_file() {
+            return Err(Error::not_a_file(path, "read"));
+        }
+        // At most the length the file states: a file that grows while it
+        // is read is cut there, not followed.
+        let mut bytes = Vec::new();
+        file.take(meta.len()).read_to_end(&mut bytes).map_err(|e| Error::io(path, "read", e))?;
         Index::from_bytes(FileBytes::Read(bytes))
     }
 }

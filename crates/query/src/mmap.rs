@@ -26,10 +26,14 @@ use crate::error::{Error, Result};
 /// the contract `Index::open` documents; `Index::read` avoids it.
 pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     let io_err = |what, e| Error::io(path, what, e);
+    Error::check_regular(path, "open")?;
     let file = File::open(path).map_err(|e| io_err("open", e))?;
     let meta = file.metadata().map_err(|e| io_err("read", e))?;
     if meta.is_dir() {
         return Err(Error::is_a_directory(path, "open"));
+    }
+    if !meta.is_file() {
+        return Err(Error::not_a_file(path, "open"));
     }
     if meta.len() == 0 {
         return Err(Error::corrupt("the file is empty"));

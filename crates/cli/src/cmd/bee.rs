@@ -381,21 +381,42 @@ fn best_text(out: &mut String, index: &Idx, excluded: LetterSet, combs: &[Honeyc
     let without =
         if excluded.is_empty() { "any letters".to_string() } else { format!("without {}", spelled(index, excluded)) };
     let _ = writeln!(out, "Best honeycombs ({without}):");
-    let _ = writeln!(
-        out,
-        "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
-        "rank", "letters", "centre", "score", "words", "pangrams"
-    );
-    for (i, h) in combs.iter().enumerate() {
+    // Columns as wide as their widest value (an index's numbers can be
+    // large), and never narrower than their heading.
+    let rows: Vec<[String; 6]> = combs
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            [
+                thousands(i as u64 + 1),
+                h.letters.to_uppercase(),
+                upper(h.center).to_string(),
+                thousands(h.score),
+                thousands(h.count),
+                thousands(h.pangrams),
+            ]
+        })
+        .collect();
+    let head = ["rank", "letters", "centre", "score", "words", "pangrams"].map(String::from);
+    let least = [4, 8, 6, 7, 6, 9];
+    let w: Vec<usize> =
+        (0..6).map(|c| rows.iter().chain([&head]).map(|r| r[c].chars().count()).fold(least[c], usize::max)).collect();
+    for r in std::iter::once(&head).chain(&rows) {
         let _ = writeln!(
             out,
-            "  {:>4}  {:<8} {:<6} {:>7} {:>6} {:>9}",
-            i + 1,
-            h.letters.to_uppercase(),
-            upper(h.center),
-            thousands(h.score),
-            thousands(h.count),
-            h.pangrams
+            "  {:>w0$}  {:<w1$} {:<w2$} {:>w3$} {:>w4$} {:>w5$}",
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            w0 = w[0],
+            w1 = w[1],
+            w2 = w[2],
+            w3 = w[3],
+            w4 = w[4],
+            w5 = w[5]
         );
     }
 }

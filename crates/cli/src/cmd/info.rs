@@ -64,14 +64,23 @@ fn list_text(s: &mut String, folder: &IndexFolder, listed: &[Listed]) {
         return;
     }
     let _ = writeln!(s, "Indexes in {} (from {}):", folder.path.display(), folder.from);
-    let width = listed.iter().map(|l| l.name.chars().count()).max().unwrap_or(0).max(4);
-    let _ = writeln!(s, "  {:<width$}  {:>9}  {:>8}  built", "name", "words", "size");
-    for l in listed {
-        let (words, built) = match &l.opened {
-            Ok((words, at)) => (thousands(*words), utc_time(*at)),
-            Err(e) => ("-".into(), format!("does not open: {}", shown(e))),
-        };
-        let _ = writeln!(s, "  {:<width$}  {words:>9}  {:>8}  {built}", shown(&l.name), megabytes(l.bytes));
+    // Each column as wide as its widest value: names, word counts and
+    // sizes from someone else's files can be any length.
+    let rows: Vec<[String; 4]> = listed
+        .iter()
+        .map(|l| {
+            let (words, built) = match &l.opened {
+                Ok((words, at)) => (thousands(*words), utc_time(*at)),
+                Err(e) => ("-".into(), format!("does not open: {}", shown(e))),
+            };
+            [shown(&l.name), words, megabytes(l.bytes), built]
+        })
+        .collect();
+    let head = ["name", "words", "size", "built"].map(String::from);
+    let w: Vec<usize> =
+        (0..3).map(|c| rows.iter().chain([&head]).map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    for [name, words, size, built] in std::iter::once(&head).chain(&rows) {
+        let _ = writeln!(s, "  {name:<w0$}  {words:>w1$}  {size:>w2$}  {built}", w0 = w[0], w1 = w[1], w2 = w[2]);
     }
 }
 
