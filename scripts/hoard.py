@@ -11,8 +11,9 @@ the words FST's footer, and prints the same JSON as `wordhoard --index
 INDEX.hoard info --json`. A damaged file is one line on stderr and exit 1.
 """
 
-import datetime
 import json
+import os
+import stat
 import struct
 import sys
 import zlib
@@ -20,6 +21,7 @@ import zlib
 MAGIC = b"\x89HOARD\r\n"
 FORMAT_VERSION = 2
 MAX_SECTIONS = 256
+MAX_METADATA_BYTES = 1 << 20
 SECTION_NAMES = {
     1: "meta",
     2: "words",
@@ -56,17 +58,46 @@ def u64(data, at):
     return struct.unpack_from("<Q", data, at)[0]
 
 
-def read_header(data):
+class IndexFile:
+    """The index, read a range at a time (never whole: an index can be
+    larger than the memory this reader should take)."""
+
+    def __init__(self, f, size):
+        self.f, self.size = f, size
+
+    def read(self, offset, length):
+        if offset + length > self.size:
+            raise BadIndex("header is truncated")
+        self.f.seek(offset)
+        data = self.f.read(length)
+        if len(data) != length:
+            raise BadIndex("the file changed while it was read")
+        return data
+
+    def crc32(self, offset, length):
+        """CRC-32 of a range, read in blocks."""
+        crc, done = 0, 0
+        self.f.seek(offset)
+        while done < length:
+            block = self.f.read(min(1 << 20, length - done))
+            if not block:
+                raise BadIndex("the file changed while it was read")
+            crc, done = zlib.crc32(block, crc), done + len(block)
+        return crc
+
+
+def read_header(index):
     """The section table: a list of (code, offset, length, crc), checked."""
-    if len(data) < 8 or data[:8] != MAGIC:
+    if index.size < 8 or index.read(0, 8) != MAGIC:
         raise BadIndex("not a wordhoard index (wrong magic bytes)")
-    version = u32(data, 8)
+    head = index.read(8, 8)
+    version, count = u32(head, 0), u32(head, 4)
     if version != FORMAT_VERSION:
         raise BadIndex("index format %d; this reader reads %d" % (version, FORMAT_VERSION))
-    count = u32(data, 12)
     if count > MAX_SECTIONS:
         raise BadIndex("section count %d is over %d" % (count, MAX_SECTIONS))
     table_end = 16 + 32 * count
+    data = index.read(0, table_end + 8)
     if zlib.crc32(data[:table_end]) != u32(data, table_end):
         raise BadIndex("header fails its checksum")
     if u32(data, table_end + 4) != 0:
@@ -77,7 +108,7 @@ def read_header(data):
         at = 16 + 32 * i
         code, offset, length, crc = u32(data, at), u64(data, at + 8), u64(data, at + 16), u32(data, at + 24)
         name = section_name(code)
-        if offset % 8 or offset < header_end or offset + length > len(data):
+        if offset % 8 or offset < header_end or offset + length > index.size:
             raise BadIndex("section `%s` is misplaced or ends past the end of the file" % name)
         sections.append((code, offset, length, crc))
     codes = [s[0] for s in sections]
@@ -85,15 +116,14 @@ def read_header(data):
         raise BadIndex("a section appears twice")
     cursor = header_end
     for code, offset, length, _ in sorted(sections, key=lambda s: s[1]):
-        gap = data[cursor:offset]
-        if offset < cursor or len(gap) >= 8 or gap.strip(b"\0"):
+        if offset < cursor or offset - cursor >= 8 or index.read(cursor, offset - cursor).strip(b"\0"):
             raise BadIndex("section `%s` overlaps another or follows non-zero padding" % section_name(code))
         cursor = offset + length
-    tail = data[cursor:]
-    if len(tail) >= 8 or tail.strip(b"\0"):
+    # At most the zero padding to the next multiple of 8 follows the last.
+    if cursor + (-cursor % 8) < index.size or index.read(cursor, index.size - cursor).strip(b"\0"):
         raise BadIndex("the file has bytes after its last section")
     for code, offset, length, crc in sections:
-        if zlib.crc32(data[offset:offset + length]) != crc:
+        if index.crc32(offset, length) != crc:
             raise BadIndex("section `%s` fails its checksum" % section_name(code))
     return version, sections
 
@@ -161,13 +191,14 @@ def read_meta(data):
     return meta
 
 
-def fst_key_count(fst):
-    if len(fst) < FST_HEADER_LEN + FST_FOOTER_LEN:
+def fst_key_count(index, offset, length):
+    """The key count in an FST's footer (its header and footer only)."""
+    if length < FST_HEADER_LEN + FST_FOOTER_LEN:
         raise BadIndex("the words FST is too short")
-    version = struct.unpack_from("<Q", fst, 0)[0]
+    version = u64(index.read(offset, 8), 0)
     if version != 3:
         raise BadIndex("the words FST has fst format version %d" % version)
-    return struct.unpack_from("<Q", fst, len(fst) - FST_FOOTER_LEN)[0]
+    return u64(index.read(offset + length - FST_FOOTER_LEN, 8), 0)
 
 
 def read_proper_nouns(section):
@@ -203,28 +234,50 @@ def read_proper_nouns(section):
 
 
 def iso_utc(unix_secs):
-    """Unix seconds as ISO 8601 UTC: 2026-11-23T18:50:45Z."""
+    """Unix seconds as ISO 8601 UTC: 2026-11-23T18:50:45Z, for any year (Howard
+    Hinnant's civil_from_days, as wordhoard computes it)."""
     days, secs = divmod(unix_secs, 86400)
-    date = datetime.date(1970, 1, 1) + datetime.timedelta(days=days)
-    return "%sT%02d:%02d:%02dZ" % (date.isoformat(), secs // 3600, secs % 3600 // 60, secs % 60)
+    z = days + 719468
+    era, doe = divmod(z, 146097)
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y = yoe + era * 400 + (1 if m <= 2 else 0)
+    return "%04d-%02d-%02dT%02d:%02d:%02dZ" % (y, m, d, secs // 3600, secs % 3600 // 60, secs % 60)
 
 
 def info(path):
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise BadIndex("it is a directory, not an index file")
+    if not stat.S_ISREG(mode):
+        # A FIFO would block this reader; a device would never end.
+        raise BadIndex("it is not a regular file (a FIFO, a device or a socket), not an index file")
     with open(path, "rb") as f:
-        data = f.read()
-    version, sections = read_header(data)
+        size = os.fstat(f.fileno()).st_size
+        return describe(path, IndexFile(f, size))
+
+
+def describe(path, index):
+    version, sections = read_header(index)
     by_name = {section_name(code): (offset, length) for code, offset, length, _ in sections}
     for required in ("meta", "words"):
         if required not in by_name:
             raise BadIndex("index has no `%s` section" % required)
     offset, length = by_name["meta"]
-    meta = read_meta(data[offset:offset + length])
+    if length > MAX_METADATA_BYTES:
+        raise BadIndex("section `meta` is over 1 MiB")
+    meta = read_meta(index.read(offset, length))
     proper_nouns = None
     if "proper_nouns" in by_name:
         offset, length = by_name["proper_nouns"]
-        proper_nouns = read_proper_nouns(data[offset:offset + length])
+        if length > MAX_METADATA_BYTES:
+            raise BadIndex("section `proper_nouns` does not hold 4 numbers")
+        proper_nouns = read_proper_nouns(index.read(offset, length))
     offset, length = by_name["words"]
-    if fst_key_count(data[offset:offset + length]) != meta["word_count"]:
+    if fst_key_count(index, offset, length) != meta["word_count"]:
         raise BadIndex("the words FST and the metadata disagree on the word count")
     return {
         "path": path,
@@ -246,7 +299,7 @@ def info(path):
         "tool_version": meta["tool_version"],
         "built_at": iso_utc(meta["built_at_unix"]),
         "built_at_unix": meta["built_at_unix"],
-        "bytes": len(data),
+        "bytes": index.size,
         "sections": [
             {"name": section_name(code), "offset": offset, "bytes": length, "crc32": "%08x" % crc}
             for code, offset, length, crc in sections

@@ -84,6 +84,45 @@ fn agree_on_the_proper_nouns_section() {
     }
 }
 
+/// Both readers agree on an index built in the year 10000, on a tail of
+/// zero bytes past the padding, and on files that are not regular files.
+#[test]
+fn agree_on_far_dates_short_tails_and_special_files() {
+    let s = Scratch::new();
+    let list = s.write("far.txt", b"ride\ndire\n");
+    let idx = s.path("far.hoard");
+    let built = common::bin()
+        .env("SOURCE_DATE_EPOCH", "253402300800")
+        .args(["build", list.to_str().unwrap(), "-o", idx.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(built.status.success());
+    assert_eq!(both_print_the_same(&idx)["built_at"], "10000-01-01T00:00:00Z");
+    // Zero bytes past the padding to the next multiple of 8, though
+    // fewer than 8 in all, are not padding.
+    let bytes = std::fs::read(&idx).unwrap();
+    let padding = (8 - bytes.len() % 8) % 8;
+    assert!(padding < 7, "{} bytes", bytes.len());
+    let tailed = s.write("tailed.hoard", &[bytes.clone(), vec![0u8; padding + 1]].concat());
+    let padded = s.write("padded.hoard", &[bytes, vec![0u8; padding]].concat());
+    both_print_the_same(&padded);
+    let mut refused = vec![tailed];
+    #[cfg(unix)]
+    {
+        let fifo = s.path("pipe.hoard");
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        refused.extend([fifo, "/dev/zero".into(), s.path("")]);
+    }
+    for path in refused {
+        let python = hoard_py(&path);
+        assert_eq!(python.status.code(), Some(1), "{}: hoard.py accepted it", path.display());
+        let err = String::from_utf8_lossy(&python.stderr);
+        assert!(err.starts_with("hoard.py: error: ") && err.lines().count() == 1, "{err}");
+        let rust = run(&["--index", path.to_str().unwrap(), "info"]);
+        assert_eq!(rust.status.code(), Some(1), "{}: wordhoard accepted it", path.display());
+    }
+}
+
 #[test]
 fn refuses_what_wordhoard_refuses() {
     let s = Scratch::new();
