@@ -169,6 +169,8 @@ def read_meta(data):
     meta = {}
     for key in ("word_count", "lines_read", "lines_skipped", "common_count", "excluded_count", "built_at_unix"):
         meta[key] = f.u64(key)
+    if meta["word_count"] > 0xFFFFFFFF:
+        raise BadIndex("section `meta` states %d words; an index holds at most 4294967295" % meta["word_count"])
     meta["name"] = f.string("name")
     meta["alphabet"] = f.string("alphabet")
     folding = f.u32("the folding")

@@ -177,6 +177,9 @@ impl<'a> Terms<'a> {
     fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Terms<'a>> {
         let cols = index.columns(SectionId::Terms)?;
         let fst = FstMap::new(cols.bytes(0)?, SectionId::Terms)?;
+        if fst.len() > u32::MAX as usize {
+            return Err(cols.corrupt("states more terms than term ids (32 bits) address"));
+        }
         let t = Terms { fst, groups: cols.u32s(1)?, group_ids: cols.u32s(2)? };
         if t.groups.len() != t.fst.len() + 1 {
             return Err(cols.corrupt("has offsets that do not match its term count"));

@@ -144,6 +144,15 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Err(Error::new(ErrorKind::Checksum { section: "meta" }));
         }
         let meta = Metadata::decode(meta_bytes)?;
+        // Every table stores word ids as u32: a file that states more words
+        // than that addresses is refused before any table is read.
+        if meta.word_count > u64::from(u32::MAX) {
+            return Err(SectionId::Meta.corrupt(format!(
+                "states {} words; an index holds at most {} (word ids are 32 bits)",
+                meta.word_count,
+                u32::MAX
+            )));
+        }
         let folding = crate::alphabet::Folding { accents: meta.fold_accents, keep: meta.kept_letters.clone() };
         let alphabet =
             Alphabet::with_folding(&meta.alphabet, folding).map_err(|e| SectionId::Meta.corrupt(e.to_string()))?;

@@ -340,3 +340,17 @@ fn a_large_index_is_verified_as_thoroughly() {
     let chains_check = checks.iter().find(|c| c.name == "chains").unwrap();
     assert!(chains_check.problem.as_deref().is_some_and(|p| p.contains("not one letter longer")), "{chains_check:?}");
 }
+
+#[test]
+fn a_word_count_past_32_bits_is_refused_on_open() {
+    // The metadata's first field is the word count: stated past what a
+    // u32 word id addresses, with every checksum made right again.
+    let mut file = small_index_bytes();
+    let header = Header::parse(&file).unwrap();
+    let (entry, meta) = header.sections.iter().enumerate().find(|(_, s)| s.code == SectionId::Meta.code()).unwrap();
+    let at = meta.offset as usize;
+    file[at..at + 8].copy_from_slice(&(u64::from(u32::MAX) + 1).to_le_bytes());
+    rewrite_section_crc(&mut file, entry, meta.range());
+    let err = Index::from_bytes(file).err().expect("refused");
+    assert!(err.is_bad_index() && err.to_string().contains("32 bits"), "{err}");
+}
