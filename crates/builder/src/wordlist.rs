@@ -231,7 +231,7 @@ impl Skipped {
         }
     }
 
-    fn too_long(&mut self, line: Option<&[u8]>) {
+    fn count_too_long(&mut self, line: Option<&[u8]>) {
         self.too_long += 1;
         if let Some(line) = line {
             note(&mut self.examples.too_long, line);
@@ -360,7 +360,7 @@ impl WordList {
             if line.len() <= MAX_LINE_BYTES {
                 self.add_line(line, letters, alphabet, &mut lower);
             } else {
-                self.skipped.too_long(None);
+                self.skipped.count_too_long(None);
             }
         }
     }
@@ -396,7 +396,7 @@ impl WordList {
             self.lines += 1;
             match line {
                 Some(raw) => self.add_line(raw, &letters, alphabet, &mut lower),
-                None => self.skipped.too_long(None),
+                None => self.skipped.count_too_long(None),
             }
             Ok(())
         });
@@ -450,7 +450,7 @@ impl WordList {
             }
             Err(SkipReason::NotInAlphabet) => self.outside_alphabet(raw),
             Ok(()) if lower.is_empty() => self.skipped.empty += 1,
-            Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.too_long(Some(raw)),
+            Ok(()) if lower.len() > MAX_WORD_LEN => self.skipped.count_too_long(Some(raw)),
             Ok(()) if !alphabet.is_word(lower) => self.outside_alphabet(raw),
             Ok(()) if self.skip_capitalised && is_capitalised(raw) => self.proper_noun(raw),
             Ok(()) => {
@@ -689,7 +689,7 @@ mod tests {
             let alphabet = Alphabet::latin();
             match line {
                 Some(raw) => list.add_line(raw, &LetterBytes::new(&alphabet), &alphabet, &mut lower),
-                None => list.skipped.too_long(None),
+                None => list.skipped.count_too_long(None),
             }
             Ok(())
         })
@@ -763,7 +763,7 @@ mod tests {
                 streamed.lines += 1;
                 match line {
                     Some(raw) => streamed.add_line(raw, &letters, &alphabet, &mut lower),
-                    None => streamed.skipped.too_long(None),
+                    None => streamed.skipped.count_too_long(None),
                 }
                 Ok(())
             })
