@@ -551,17 +551,22 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
                 if !self.word_ids_of(t)?.into_iter().any(|id| common.is_common(id)) {
                     continue;
                 }
-                games[t as usize] = if len == GOAL_LEN {
+                // Ids come from the file: every index into the counts is
+                // checked (the terms and the chains could disagree).
+                let out_of_range = || SectionId::Chains.corrupt("a term id is out of range");
+                let count = if len == GOAL_LEN {
                     1
                 } else {
                     let mut sum = 0u64;
                     for s in self.successors(t)? {
                         let s = s?;
                         self.check_step(t, s, len)?;
-                        sum = sum.checked_add(games[s as usize]).ok_or_else(too_many)?;
+                        let games_of_s = *games.get(s as usize).ok_or_else(out_of_range)?;
+                        sum = sum.checked_add(games_of_s).ok_or_else(too_many)?;
                     }
                     sum
                 };
+                *games.get_mut(t as usize).ok_or_else(out_of_range)? = count;
             }
         }
         Ok(games)
