@@ -41,14 +41,35 @@ const COMMANDS: &[&[&str]] = &[
     &["anigram", "generate", "--seed", "2"],
 ];
 
+/// The memory a command may take on a crafted file (issue 28: 256 MB on
+/// any file of at most 16 MB), as an address-space limit.
+const MEMORY_LIMIT_KB: u64 = 256 * 1024;
+
+/// The binary with `--index index`, under [`MEMORY_LIMIT_KB`] where the
+/// shell can set it (an allocation past it fails, which the test sees as
+/// an abort, not an error line).
+fn limited(index: &Path) -> std::process::Command {
+    if cfg!(target_os = "linux") {
+        let mut cmd = std::process::Command::new("sh");
+        let script = format!("ulimit -v {MEMORY_LIMIT_KB} && exec \"$0\" \"$@\"");
+        cmd.arg("-c").arg(script).arg(env!("CARGO_BIN_EXE_wordhoard")).arg("--index").arg(index);
+        cmd.env_remove("WORDHOARD_INDEX").stdin(std::process::Stdio::null());
+        cmd
+    } else {
+        let mut cmd = bin();
+        cmd.arg("--index").arg(index);
+        cmd
+    }
+}
+
 /// Runs every command on `index`: each exits 0, or 1 (2 for letters the
-/// index's alphabet lacks) with one clean error line, within seconds.
-/// Returns the stderr of those that failed.
+/// index's alphabet lacks) with one clean error line, within 10 seconds
+/// and [`MEMORY_LIMIT_KB`]. Returns the stderr of those that failed.
 fn every_command(index: &Path) -> Vec<String> {
     let mut failures = Vec::new();
     for args in COMMANDS {
         let started = Instant::now();
-        let out = bin().arg("--index").arg(index).args(*args).output().unwrap();
+        let out = limited(index).args(*args).output().unwrap();
         let err = stderr(&out);
         assert!(started.elapsed() < Duration::from_secs(10), "{args:?} took {:?}", started.elapsed());
         assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{args:?} panicked: {err}");
@@ -81,14 +102,27 @@ fn verify_names(index: &Path, section: &str) {
 
 /// The golden index with one section replaced (checksums recomputed).
 fn with_section(s: &Scratch, name: &str, id: SectionId, edit: impl FnOnce(&[u8]) -> Vec<u8>) -> PathBuf {
+    with_sections(s, name, vec![(id, Some(Box::new(edit)))])
+}
+
+/// A section's new bytes from its old ones.
+type Edit<'a> = Box<dyn FnOnce(&[u8]) -> Vec<u8> + 'a>;
+
+/// The golden index with sections replaced, or dropped (`None`), every
+/// checksum recomputed.
+fn with_sections(s: &Scratch, name: &str, mut edits: Vec<(SectionId, Option<Edit>)>) -> PathBuf {
     let file = std::fs::read(s.golden_index()).unwrap();
     let header = Header::parse(&file).unwrap();
     let mut out = FileWriter::new();
-    let mut edit = Some(edit);
     for entry in &header.sections {
         let payload = &file[entry.range()];
-        let payload = if entry.code == id.code() { (edit.take().unwrap())(payload) } else { payload.to_vec() };
-        out.add_raw(entry.code, payload);
+        match edits.iter().position(|(id, _)| id.code() == entry.code) {
+            None => out.add_raw(entry.code, payload.to_vec()),
+            Some(i) => match edits.remove(i).1 {
+                Some(edit) => out.add_raw(entry.code, edit(payload)),
+                None => &mut out,
+            },
+        };
     }
     let path = s.path(name);
     std::fs::write(&path, out.finish()).unwrap();
@@ -277,4 +311,143 @@ fn control_characters_from_an_index_are_escaped() {
     let out = bin().arg("--index").arg(&index).args(["info", "--json"]).output().unwrap();
     let info: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(info["name"], "x\u{1b}]0;pwned\u{7}\u{1b}[2J\u{202e}");
+}
+
+/// An FST whose nodes form a chain of `levels` nodes, each final with one
+/// transition per letter of `letters_at(depth)` to the next: few bytes,
+/// every path a key, and real ranks. Returns the bytes and the key count.
+fn dag(levels: usize, letters_at: impl Fn(usize) -> Vec<u8>) -> (Vec<u8>, u64) {
+    let mut keys_below = 1u64; // the final leaf: the empty suffix
+    let mut count = 0;
+    let bytes = fst(
+        |out| {
+            let mut below = 0; // the empty final node
+            for depth in (0..levels).rev() {
+                let letters = letters_at(depth);
+                let transitions: Vec<(u8, u64, usize)> = letters
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &b)| (b, u64::from(depth > 0) + j as u64 * keys_below, below))
+                    .collect();
+                below = fst_node(out, depth > 0, &transitions);
+                count = letters.len() as u64 * keys_below;
+                keys_below = count + 1;
+            }
+            below
+        },
+        0,
+    );
+    let mut bytes = bytes;
+    let at = bytes.len() - 20;
+    bytes[at..at + 8].copy_from_slice(&count.to_le_bytes());
+    (bytes, count)
+}
+
+/// The golden index with its words replaced by `words` of `count` keys
+/// (the metadata agreeing), and without the common flags, which would
+/// stop every query at once by being too short.
+fn with_words(s: &Scratch, name: &str, words: Vec<u8>, count: u64) -> PathBuf {
+    with_sections(
+        s,
+        name,
+        vec![
+            (
+                SectionId::Meta,
+                Some(Box::new(move |meta| {
+                    let mut meta = Metadata::decode(meta).unwrap();
+                    meta.word_count = count;
+                    meta.encode()
+                })),
+            ),
+            (SectionId::Words, Some(Box::new(move |_| words))),
+            (SectionId::Common, None),
+        ],
+    )
+}
+
+#[test]
+fn the_dag_writer_here_states_its_keys_honestly() {
+    let s = Scratch::new();
+    let (words, count) = dag(3, |_| b"ab".to_vec());
+    assert_eq!(count, 2 + 4 + 8);
+    let index = with_words(&s, "dag.hoard", words, count);
+    let out = bin().arg("--index").arg(&index).args(["find", "*", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let found: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let words: Vec<&str> = found["words"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+    assert_eq!(words.len(), 14);
+    assert_eq!(&words[..4], ["a", "aa", "aaa", "aab"]);
+    assert_eq!(found["count"], 14);
+}
+
+/// Issue 28: 16 levels of 3 letters, each level's letters one side of
+/// the box `riu pgh lcs yao`, so every key of 3 letters or more is a
+/// playable word: 64,570,080 honest keys in about a kilobyte. Every
+/// command answers or says "too large" within the limits.
+#[test]
+fn an_honest_dag_of_many_keys_is_bounded_by_limits() {
+    let s = Scratch::new();
+    let sides: [&[u8]; 4] = [b"iru", b"ghp", b"cls", b"aoy"];
+    let (words, count) = dag(16, |depth| sides[depth % 4].to_vec());
+    assert_eq!(count, 64_570_080);
+    assert!(words.len() < 1100, "{} bytes", words.len());
+    let index = with_words(&s, "dag16.hoard", words, count);
+    let failures = every_command(&index);
+    let extra: &[&[&str]] = &[
+        &["find", "*", "--limit", "3"],
+        &["find", "*q"],
+        &["boxed", "solve", "riu", "pgh", "lcs", "yao"],
+        &["anagram", "rgcarg", "--sub"],
+    ];
+    for args in extra {
+        let started = Instant::now();
+        let out = limited(&index).args(*args).output().unwrap();
+        let err = stderr(&out);
+        assert!(started.elapsed() < Duration::from_secs(10), "{args:?} took {:?}", started.elapsed());
+        assert!(out.status.code() == Some(0) || err.contains("too large"), "{args:?}: {err}");
+    }
+    assert!(failures.iter().any(|e| e.contains("too large")), "{failures:#?}");
+    // 19 levels: 1.7 billion keys, as many as word ids address. A walk of
+    // every one stops at the walk limit.
+    let (words, count) = dag(19, |depth| sides[depth % 4].to_vec());
+    assert_eq!(count, 1_743_392_199);
+    let index = with_words(&s, "dag19.hoard", words, count);
+    for args in [&["find", "*", "--limit", "3"][..], &["find", "*q"], &["boxed", "solve", "riuz", "pgh", "lcs", "yao"]]
+    {
+        let started = Instant::now();
+        let out = limited(&index).args(args).output().unwrap();
+        let err = stderr(&out);
+        assert!(started.elapsed() < Duration::from_secs(10), "{args:?} took {:?}", started.elapsed());
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains("too large") && err.lines().count() == 1, "{args:?}: {err}");
+    }
+}
+
+/// Offsets that are not ascending: rows that each claim the whole id
+/// column, with rows between them that go backwards. A query refuses the
+/// table at its first use instead of reading the column once a row.
+#[test]
+fn overlapping_offsets_are_refused_before_any_row_is_read() {
+    let s = Scratch::new();
+    // Column `offsets` of a column table: every even row [0, end), every
+    // odd one [end, 0).
+    let overlap = |section: &[u8], offsets: usize| {
+        let mut bytes = section.to_vec();
+        let entry = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()) as usize;
+        let (at, n) = (entry(8 + 16 * offsets), entry(16 + 16 * offsets) / 4);
+        let end = u32::from_le_bytes(bytes[at + 4 * (n - 1)..at + 4 * n].try_into().unwrap());
+        for i in 0..n - 1 {
+            let v = if i % 2 == 0 { 0 } else { end };
+            bytes[at + 4 * i..at + 4 * i + 4].copy_from_slice(&v.to_le_bytes());
+        }
+        bytes
+    };
+    for (id, column, name) in
+        [(SectionId::Lettersets, 2, "lettersets"), (SectionId::Terms, 1, "terms"), (SectionId::Chains, 0, "chains")]
+    {
+        let index = with_section(&s, &format!("overlap-{name}.hoard"), id, |b| overlap(b, column));
+        let failures = every_command(&index);
+        assert!(failures.iter().any(|e| e.contains("not ascending")), "{name}: {failures:#?}");
+        verify_names(&index, name);
+    }
 }

@@ -46,6 +46,10 @@ pub const MAX_WORDS: usize = 6;
 /// them in order: about 60 MB at most): past this it is an error asking
 /// for fewer words or a longer `min_len`, not a long wait.
 pub const MAX_ANAGRAMS: u64 = 2_000_000;
+/// The most words one question of [`anagrams`] or [`sub_anagrams`] may
+/// answer with (held to sort them: tens of megabytes). `retain??` with
+/// `--sub` has 3,398 on enable1; only an index made to hurt comes near.
+pub const MAX_WORD_ANAGRAMS: usize = 1 << 19;
 /// The most steps (a term tried against what is left of the phrase) the
 /// search may take: 0.4 s for a 29-letter phrase in up to 6 words on
 /// enable1, 3 s at worst (every multiset of 1-3 letters a word); a long
@@ -173,12 +177,22 @@ fn word_anagrams<D: AsRef<[u8]>>(
     let anigrams = Anigrams::open(index)?;
     let common = index.common()?;
     let mut found: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
+    let mut words = 0usize;
     anigrams.search_terms(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
         if exact || term.len() >= opts.min_len {
+            words += ids.len().max(1);
+            if words > MAX_WORD_ANAGRAMS {
+                return ControlFlow::Break(());
+            }
             found.push((term.to_vec(), ids.to_vec()));
         }
         ControlFlow::Continue(())
     })?;
+    if words > MAX_WORD_ANAGRAMS {
+        return Err(Error::new(ErrorKind::Limit(format!(
+            "too large: the letters make more than {MAX_WORD_ANAGRAMS} words; use fewer blanks or raise `min_len`"
+        ))));
+    }
     let mut out = Vec::new();
     for (term, ids) in found {
         let blanks = blanks_of(index.alphabet(), &term, &letters);
@@ -459,7 +473,7 @@ impl<const N: usize> Search<'_, N> {
             self.steps += 1;
             if self.steps > MAX_SEARCH_STEPS {
                 return Err(Error::new(ErrorKind::Limit(format!(
-                    "the phrase has too many sets of up to {} words to search; lower `max_words` or raise `min_len`",
+                    "too large: sets of up to {} words for the phrase take more than {MAX_SEARCH_STEPS} steps to search; lower `max_words` or raise `min_len`",
                     self.max_words
                 ))));
             }
@@ -482,7 +496,7 @@ impl<const N: usize> Search<'_, N> {
         self.count = self.count.saturating_add(words);
         if self.count > MAX_ANAGRAMS {
             return Err(Error::new(ErrorKind::Limit(format!(
-                "the phrase has over {MAX_ANAGRAMS} anagrams of up to {} words; lower `max_words` or raise `min_len`",
+                "too large: the phrase has over {MAX_ANAGRAMS} anagrams of up to {} words; lower `max_words` or raise `min_len`",
                 self.max_words
             ))));
         }

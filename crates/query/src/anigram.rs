@@ -184,6 +184,7 @@ impl<'a> Terms<'a> {
         if t.groups.len() != t.fst.len() + 1 {
             return Err(cols.corrupt("has offsets that do not match its term count"));
         }
+        index.check_once(SectionId::Terms, || t.groups.check_offsets(t.group_ids.len()))?;
         Ok(t)
     }
 }
@@ -241,6 +242,7 @@ impl<'a> Chains<'a> {
         {
             return Err(cols.corrupt("has columns that do not match the term count"));
         }
+        index.check_once(SectionId::Chains, || c.succ_starts.check_offsets(c.succs.len()))?;
         Ok(c)
     }
 }

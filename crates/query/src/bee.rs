@@ -275,7 +275,10 @@ impl<'a> LetterSets<'a> {
         if sets.points.len() != n || sets.starts.len() != n + 1 {
             return Err(cols.corrupt("has columns of different lengths"));
         }
-        check_masks(index, &cols, sets.masks)?;
+        index.check_once(SectionId::Lettersets, || {
+            check_masks(index, &cols, sets.masks)?;
+            sets.starts.check_offsets(sets.ids.len())
+        })?;
         Ok(sets)
     }
 
@@ -342,7 +345,7 @@ impl<'a> Honeycombs<'a> {
         {
             return Err(cols.corrupt("has columns of different lengths"));
         }
-        check_masks(index, &cols, combs.masks)?;
+        index.check_once(id, || check_masks(index, &cols, combs.masks))?;
         Ok(combs)
     }
 
@@ -366,8 +369,8 @@ impl<'a> Honeycombs<'a> {
     }
 }
 
-/// Every mask of a table is a set of the alphabet's letters (one pass over
-/// a column the section's checksum has just read, so it costs microseconds).
+/// Every mask of a table is a set of the alphabet's letters: one pass over
+/// the column, once an index (see [`Index::check_once`]).
 fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: Masks) -> Result<()> {
     if masks.max().is_some_and(|m| m & !index.alphabet().full_set().0 != 0) {
         return Err(cols.corrupt("has a letter set outside the index's alphabet"));

@@ -49,6 +49,10 @@ pub const DEFAULT_MIN_LEN: usize = 3;
 pub const MAX_BOX_LETTERS: usize = 32;
 /// The most words a solution may have (the count grows fast past this).
 pub const MAX_WORDS_LIMIT: usize = 8;
+/// The most playable words a box may have, and second words a generated
+/// box may choose from: tens of megabytes. A box of the largest real
+/// lists has thousands; only an index made to hurt reaches this.
+pub const MAX_PLAYABLE: usize = 1 << 19;
 
 /// A Letter Boxed puzzle: groups of distinct letters, one per side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,6 +193,9 @@ pub fn playable_words<D: AsRef<[u8]>>(
     let mut search = map.search(SideAutomaton::new(letter_box, min_len));
     let mut out = Vec::new();
     while let Some((word, id)) = search.next()? {
+        if out.len() == MAX_PLAYABLE {
+            return Err(too_large(format!("more than {MAX_PLAYABLE} playable words")));
+        }
         let (Some(&first), Some(&last)) = (word.first(), word.last()) else { continue };
         let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
         out.push(Playable {
@@ -385,17 +392,26 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         // Every second word that completes the letters, then one of them.
         let last = *first.last().expect("three letters or more");
         let mut search = words.search(Completes { alphabet, first: last, base: set.0, total: letters as u32 });
-        let mut candidates: Vec<(Vec<u8>, u32)> = Vec::new();
-        while let Some((word, id)) = search.next()? {
+        // Ids, not words: 4 bytes a candidate, the word read back once.
+        let mut candidates: Vec<u64> = Vec::new();
+        while let Some((_, id)) = search.next()? {
             if !opts.common_only || common.is_common(id as u32) {
-                candidates.push((word.to_vec(), id as u32));
+                if candidates.len() == MAX_PLAYABLE {
+                    return Err(too_large(format!(
+                        "more than {MAX_PLAYABLE} words complete {}",
+                        alphabet.word_string(first.clone())
+                    )));
+                }
+                candidates.push(id);
             }
         }
         if candidates.is_empty() {
             failed.no_pair += 1;
             continue;
         }
-        second.clone_from(&candidates[rng.below(candidates.len() as u64) as usize].0);
+        if !words.key_of(candidates[rng.below(candidates.len() as u64) as usize], &mut second)? {
+            return Err(SectionId::Words.corrupt("the FST returned an id it has no key for"));
+        }
         let Some(sides) = lay_out(alphabet, &[&first, &second], opts.sides, opts.size, &mut rng) else {
             failed.no_layout += 1;
             continue;

@@ -22,6 +22,9 @@ pub struct Index<D> {
     proper_nouns: Option<ProperNouns>,
     alphabet: Alphabet,
     checked: Vec<OnceLock<bool>>,
+    /// Per section, the outcome of the structural check queries rely on
+    /// (offsets ascending, letter sets in the alphabet), made once.
+    structure: Vec<OnceLock<Result<()>>>,
     /// Called with a section's range before its checksum pass reads it all.
     will_read: fn(&D, std::ops::Range<usize>),
     /// Called with a range a whole-file pass is done with.
@@ -172,7 +175,18 @@ impl<D: AsRef<[u8]>> Index<D> {
             }
         };
         let checked = header.sections.iter().map(|_| OnceLock::new()).collect();
-        Ok(Index { data, header, meta, proper_nouns, alphabet, checked, will_read: |_, _| {}, done_reading: |_, _| {} })
+        let structure = header.sections.iter().map(|_| OnceLock::new()).collect();
+        Ok(Index {
+            data,
+            header,
+            meta,
+            proper_nouns,
+            alphabet,
+            checked,
+            structure,
+            will_read: |_, _| {},
+            done_reading: |_, _| {},
+        })
     }
 
     /// The raw bytes of the whole file.
@@ -224,6 +238,19 @@ impl<D: AsRef<[u8]>> Index<D> {
             Ok(bytes)
         } else {
             Err(Error::new(ErrorKind::Checksum { section: id.name() }))
+        }
+    }
+
+    /// Runs `check`, a whole-table check of section `id` that every query
+    /// of it relies on, the first time any query opens the section, and
+    /// gives its outcome from then on: one pass a table for the life of
+    /// the index, not one a query. (Offsets checked ascending once mean
+    /// each row is read at most once, however the rows are asked for.)
+    pub(crate) fn check_once(&self, id: SectionId, check: impl FnOnce() -> Result<()>) -> Result<()> {
+        let i = self.header.sections.iter().position(|s| s.code == id.code());
+        match i.and_then(|i| self.structure.get(i)) {
+            Some(once) => once.get_or_init(check).clone(),
+            None => Err(Error::new(ErrorKind::MissingSection { section: id.name() })),
         }
     }
 
