@@ -110,8 +110,13 @@ type Edit<'a> = Box<dyn FnOnce(&[u8]) -> Vec<u8> + 'a>;
 
 /// The golden index with sections replaced, or dropped (`None`), every
 /// checksum recomputed.
-fn with_sections(s: &Scratch, name: &str, mut edits: Vec<(SectionId, Option<Edit>)>) -> PathBuf {
-    let file = std::fs::read(s.golden_index()).unwrap();
+fn with_sections(s: &Scratch, name: &str, edits: Vec<(SectionId, Option<Edit>)>) -> PathBuf {
+    with_sections_of(&s.golden_index(), s, name, edits)
+}
+
+/// [`with_sections`] of any index.
+fn with_sections_of(base: &Path, s: &Scratch, name: &str, mut edits: Vec<(SectionId, Option<Edit>)>) -> PathBuf {
+    let file = std::fs::read(base).unwrap();
     let header = Header::parse(&file).unwrap();
     let mut out = FileWriter::new();
     for entry in &header.sections {
@@ -449,5 +454,85 @@ fn overlapping_offsets_are_refused_before_any_row_is_read() {
         let failures = every_command(&index);
         assert!(failures.iter().any(|e| e.contains("not ascending")), "{name}: {failures:#?}");
         verify_names(&index, name);
+    }
+}
+
+/// A column of a column table: its byte range in the section.
+fn column(section: &[u8], i: usize) -> std::ops::Range<usize> {
+    let entry = |at: usize| u64::from_le_bytes(section[at..at + 8].try_into().unwrap()) as usize;
+    let start = entry(8 + 16 * i);
+    start..start + entry(16 + 16 * i)
+}
+
+/// Sets u32 `at` of column `i` of a column table.
+fn set_u32(section: &mut [u8], i: usize, at: usize, value: u32) {
+    let col = column(section, i);
+    section[col.start + 4 * at..col.start + 4 * at + 4].copy_from_slice(&value.to_le_bytes());
+}
+
+/// Edits that keep every structure valid but change what a table means
+/// pass `verify`; `verify --deep` rebuilds the tables from enable1's
+/// words and names the section and the value.
+#[test]
+#[cfg_attr(not(shared_wordlists), ignore = "needs the shared word lists: ../shared/wordlists or $WORDHOARD_WORDLISTS")]
+fn verify_deep_names_edits_that_keep_the_structure() {
+    let s = Scratch::new();
+    let enable1 = common::enable1();
+    let deep = |index: &Path| bin().arg("--index").arg(index).args(["verify", "--deep"]).output().unwrap();
+    let clean = deep(&enable1);
+    assert!(clean.status.success(), "{}", stderr(&clean));
+    assert!(String::from_utf8_lossy(&clean.stdout).contains("every table as a build makes it"));
+    type Change = fn(&mut Vec<u8>);
+    let edits: [(SectionId, &str, &str, Change); 4] = [
+        // A honeycomb's score with its first centre: 4,294,967,295.
+        (SectionId::Honeycombs, "honeycombs", "column 2 (scores): value 0 is 4294967295", |b| {
+            set_u32(b, 2, 0, u32::MAX)
+        }),
+        // Every word in the last term's anagram group.
+        (SectionId::Terms, "terms", "column 1 (offsets)", |b| {
+            let n = column(b, 1).len() / 4;
+            for at in 0..n - 1 {
+                set_u32(b, 1, at, 0);
+            }
+        }),
+        // The points of a letter set.
+        (SectionId::Lettersets, "lettersets", "column 1 (points): value 7", |b| set_u32(b, 1, 7, 1000)),
+        // The common pangrams of a honeycomb.
+        (SectionId::CommonHoneycombs, "common_honeycombs", "column 1 (pangrams): value 3 is 9", |b| {
+            set_u32(b, 1, 3, 9)
+        }),
+    ];
+    for (id, name, problem, change) in edits {
+        let index = with_sections_of(
+            &enable1,
+            &s,
+            &format!("deep-{name}.hoard"),
+            vec![(
+                id,
+                Some(Box::new(move |bytes| {
+                    let mut bytes = bytes.to_vec();
+                    change(&mut bytes);
+                    bytes
+                })),
+            )],
+        );
+        let quick = bin().arg("--index").arg(&index).arg("verify").output().unwrap();
+        assert!(quick.status.success(), "{name}: the quick check passes: {}", stderr(&quick));
+        let out = deep(&index);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.starts_with(&format!("error: {}: section `{name}` is not what a build", index.display())), "{err}");
+        assert!(err.contains(problem) && err.lines().count() == 1, "{name}: {err}");
+        let json = bin().arg("--index").arg(&index).args(["verify", "--deep", "--json"]).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        assert_eq!(report["ok"], false);
+        let named: Vec<&str> = report["deep"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["ok"] == false)
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(named.first(), Some(&name), "{named:?}");
     }
 }

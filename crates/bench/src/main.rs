@@ -35,6 +35,8 @@ struct Query {
 const QUERIES: &[Query] = &[
     Query { name: "info", args: &["info"], naive: None, budget: Some(QUERY_BUDGET_MS) },
     Query { name: "verify", args: &["verify"], naive: None, budget: Some(QUERY_BUDGET_MS) },
+    // Rebuilds every table: as long as a build, whose budget it has.
+    Query { name: "verify --deep", args: &["verify", "--deep"], naive: None, budget: Some(BUILD_BUDGET_MS) },
     Query {
         name: "bee solve",
         args: &["bee", "solve", "aeginrt", "--center", "r"],

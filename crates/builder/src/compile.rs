@@ -216,7 +216,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     clock.lap("sort");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
     let common_file = common_list.as_ref().and_then(|c| c.sources.first().cloned());
-    let sections = encode_sections(&words, &alphabet, opts, common_list);
+    let sections = encode_sections(&words, &alphabet, |words| flag_common(opts, common_list, words));
     clock.lap("sections");
     let common_report = sections.common_report;
 
@@ -307,14 +307,14 @@ fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Re
 }
 
 /// Every section but the metadata, encoded.
-struct Sections {
-    words: Result<Vec<u8>, BuildError>,
-    common: Vec<u8>,
-    common_report: Option<CommonReport>,
-    bee: bee::BeeSections,
-    terms: Result<Vec<u8>, BuildError>,
-    chains: Result<Vec<u8>, BuildError>,
-    term_count: usize,
+pub(crate) struct Sections {
+    pub(crate) words: Result<Vec<u8>, BuildError>,
+    pub(crate) common: Vec<u8>,
+    pub(crate) common_report: Option<CommonReport>,
+    pub(crate) bee: bee::BeeSections,
+    pub(crate) terms: Result<Vec<u8>, BuildError>,
+    pub(crate) chains: Result<Vec<u8>, BuildError>,
+    pub(crate) term_count: usize,
 }
 
 /// Encodes every section from the sorted words, on two threads.
@@ -326,11 +326,12 @@ struct Sections {
 /// thread is free first, and both end on the honeycombs, which come in
 /// chunks either may claim ([`bee::BeeBuild::help`]), so neither waits
 /// long for the other. On enable1 this is the build's longest phase.
-fn encode_sections(
+/// `flag_common` gives each word's common flag, and the report of a
+/// common list (`None`: built without one).
+pub(crate) fn encode_sections(
     words: &SortedWords,
     alphabet: &Alphabet,
-    opts: &BuildOptions,
-    common_list: Option<WordList>,
+    flag_common: impl FnOnce(&SortedWords) -> (Vec<bool>, Option<CommonReport>),
 ) -> Sections {
     let terms = OnceLock::new();
     let make_terms = || anigram::Terms::new(words);
@@ -354,7 +355,7 @@ fn encode_sections(
             chains
         });
         let fst = fst_writer::rank_map(words.iter(), "words");
-        let (common, report) = flag_common(opts, common_list, words);
+        let (common, report) = flag_common(words);
         let bee = bee.get_or_init(|| bee::BeeBuild::new(words, alphabet, &common, report.is_some()));
         terms_fst();
         bee.help();

@@ -23,7 +23,8 @@
 //! Modules, each depending only on those above it: `error`; `sort` (fast
 //! byte-string sorts); `sorted_words` (the sorted word arena); [`wordlist`]
 //! (reading and normalising lists); `fst_writer`, `hash`; `bee` and
-//! `anigram` (each puzzle's sections); `compile` (the build); `publish`
+//! `anigram` (each puzzle's sections); `compile` (the build); `deep`
+//! ([`verify_deep`]: an index's tables rebuilt and compared); `publish`
 //! (writing the file).
 
 #![deny(missing_docs)]
@@ -32,6 +33,7 @@
 mod anigram;
 mod bee;
 mod compile;
+mod deep;
 mod error;
 mod flags;
 mod fst_writer;
@@ -49,6 +51,9 @@ pub mod wordlist;
 pub use compile::{
     build_index, default_name, AlphabetChoice, BuildOptions, BuildReport, Built, CommonReport, ExcludeReport,
 };
+#[cfg(feature = "json")]
+pub use deep::verify_json;
+pub use deep::{verify_all, verify_deep, DeepCheck, MAX_WORD_BYTES_PER_FST_BYTE};
 pub use error::{BuildError, BuildErrorKind, ListRole, OutputProblem};
 #[cfg(feature = "json")]
 pub use flags::report_json;

@@ -62,8 +62,8 @@ enum Command {
     List,
     /// Show the index's header, metadata and statistics
     Info,
-    /// Check every section's checksum and structure
-    Verify,
+    /// Check every section's checksum and structure (`--deep`: and rebuild every table to compare)
+    Verify(cmd::info::VerifyArgs),
     /// NYT Spelling Bee: solve, report, best, stats, generate, hints
     #[command(subcommand)]
     Bee(cmd::bee::Command),
@@ -152,7 +152,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Build(args) => cmd::build::run(&ctx, args),
         Command::List => cmd::info::list(&ctx),
         Command::Info => cmd::info::info(&ctx),
-        Command::Verify => cmd::info::verify(&ctx),
+        Command::Verify(args) => cmd::info::verify(&ctx, args),
         Command::Bee(c) => cmd::bee::run(&ctx, c),
         Command::Boxed(args) => cmd::boxed::run(&ctx, args),
         Command::Anigram(c) => cmd::anigram::run(&ctx, c),

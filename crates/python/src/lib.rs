@@ -274,6 +274,16 @@ impl NativeIndex {
         to_py(py, &answer)
     }
 
+    /// `verify --json`, with `deep`: every table rebuilt and compared too.
+    fn verify(&self, py: Python<'_>, deep: bool) -> PyResult<Py<PyAny>> {
+        let (index, path) = (Arc::clone(&self.index), self.path.clone());
+        let answer = detached(py, move || {
+            let (checks, deep) = wordhoard_builder::verify_all(index.as_ref(), deep)?;
+            Ok(wordhoard_builder::verify_json(&checks, deep.as_deref(), path.as_deref()))
+        })?;
+        to_py(py, &answer)
+    }
+
     /// Seconds that `times` answers to `command` take in Rust alone (the
     /// request parsed and answered, no Python objects made): what the
     /// benchmark sets the package's per-call cost against.

@@ -62,6 +62,7 @@ def enable1(tmp_path_factory) -> pathlib.Path:
 CASES = [
     (["info"], lambda i: i.info()),
     (["verify"], lambda i: i.verify()),
+    (["verify", "--deep"], lambda i: i.verify(deep=True)),
     (["bee", "solve", "aeginrt", "--center", "r"], lambda i: i.bee.solve("aeginrt", center="r")),
     (["bee", "solve", "aeginrt"], lambda i: i.bee.solve("aeginrt")),
     (["bee", "solve", "aeglmpx", "--common-only"], lambda i: i.bee.solve("aeglmpx", common_only=True)),
@@ -164,6 +165,8 @@ def test_from_bytes_answers_as_the_file_does():
     assert from_bytes.bee.solve("aeginrt", "r") == from_file.bee.solve("aeginrt", "r")
     assert from_bytes.info()["sections"] == from_file.info()["sections"]
     assert from_bytes.verify()["ok"] is True
+    deep = from_bytes.verify(deep=True)
+    assert deep["ok"] is True and [s["name"] for s in deep["deep"]][:2] == ["words", "common"]
 
 
 def test_lazy_listings_equal_the_full_ones(enable1):

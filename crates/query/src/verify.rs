@@ -2,7 +2,7 @@
 //! above the puzzles, whose checks it runs, so that neither the index nor
 //! a puzzle module needs the other's.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::format::SectionId;
 use crate::index::Index;
 use crate::{anigram, bee};
@@ -98,7 +98,9 @@ impl<D: AsRef<[u8]>> Index<D> {
                 let problem = if !ok {
                     Some("checksum mismatch".to_string())
                 } else if all_ok {
-                    SectionId::from_code(entry.code).and_then(|id| check(id).err()).map(|e| e.to_string())
+                    SectionId::from_code(entry.code)
+                        .and_then(|id| check(id).err())
+                        .map(|e| problem_of(&e, &entry.name()))
                 } else {
                     None
                 };
@@ -111,6 +113,21 @@ impl<D: AsRef<[u8]>> Index<D> {
                 }
             })
             .collect()
+    }
+}
+
+/// What is wrong with section `name`, said once: a problem of its own
+/// as it is (`has a word id out of range`), one found in another section
+/// that it depends on with that section's name, and no advice (the
+/// caller says to rebuild).
+fn problem_of(e: &Error, name: &str) -> String {
+    match e.kind() {
+        ErrorKind::Corrupt { section: Some(s), problem } if *s == name => problem.clone(),
+        ErrorKind::Corrupt { section: Some(s), problem } => format!("section `{s}` {problem}"),
+        ErrorKind::Corrupt { section: None, problem } => problem.clone(),
+        ErrorKind::Checksum { section } => format!("section `{section}` fails its checksum"),
+        ErrorKind::MissingSection { section } => format!("needs section `{section}`, which the index lacks"),
+        _ => e.to_string(),
     }
 }
 

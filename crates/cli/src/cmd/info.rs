@@ -162,15 +162,27 @@ pub fn info(ctx: &Context) -> Result<()> {
     })
 }
 
-/// Checks every section; exits 1 naming the first bad one.
-pub fn verify(ctx: &Context) -> Result<()> {
+/// `wordhoard verify`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Also rebuild every table from the words and the common flags and
+    /// compare it with the file's, naming the first difference (as long
+    /// as a build takes)
+    #[arg(long)]
+    deep: bool,
+}
+
+/// Checks every section; exits 1 naming the first bad one. With `--deep`,
+/// a file that passes is then rebuilt table by table and compared.
+pub fn verify(ctx: &Context, args: VerifyArgs) -> Result<()> {
     let index = ctx.open()?;
-    let checks = index.verify();
+    let (checks, deep) = wordhoard_builder::verify_all(&index, args.deep)?;
     let bad = checks.iter().find(|c| !c.ok);
+    let deep_bad = deep.iter().flatten().find(|c| c.problem.is_some());
     let path = ctx.index_path()?;
     emit(
         ctx.json,
-        || request::Verify {}.json(&checks, Some(&path.display().to_string())),
+        || wordhoard_builder::verify_json(&checks, deep.as_deref(), Some(&path.display().to_string())),
         |s| {
             let name_width = checks.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
             let bytes_width = checks.iter().map(|c| thousands(c.len).len()).max().unwrap_or(0);
@@ -184,18 +196,34 @@ pub fn verify(ctx: &Context) -> Result<()> {
                     thousands(c.len)
                 );
             }
-            if bad.is_none() {
-                let _ = writeln!(s, "{}: all {} sections verified", path.display(), checks.len());
+            if let Some(deep) = &deep {
+                let _ = writeln!(s, "rebuilt and compared:");
+                for c in deep {
+                    let status = c.problem.as_ref().map_or("same as a build".to_string(), |p| format!("BAD: {p}"));
+                    let _ = writeln!(s, "  {:<name_width$}  {status}", c.section);
+                }
+            }
+            if bad.is_none() && deep_bad.is_none() {
+                let deep = if deep.is_some() { ", every table as a build makes it" } else { "" };
+                let _ = writeln!(s, "{}: all {} sections verified{deep}", path.display(), checks.len());
             }
         },
     )?;
-    match bad {
-        Some(c) => Err(anyhow!(
+    if let Some(c) = bad {
+        return Err(anyhow!(
             "{}: section `{}` is corrupt ({}); rebuild it with `wordhoard build`",
             path.display(),
             c.name,
             c.problem.as_deref().unwrap_or("unknown problem")
-        )),
-        None => Ok(()),
+        ));
     }
+    if let Some(c) = deep_bad {
+        return Err(anyhow!(
+            "{}: section `{}` is not what a build of its words makes ({}); rebuild it with `wordhoard build`",
+            path.display(),
+            c.section,
+            c.problem.as_deref().unwrap_or("")
+        ));
+    }
+    Ok(())
 }

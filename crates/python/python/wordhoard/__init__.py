@@ -193,10 +193,13 @@ class Index:
         """The header, metadata and section table: ``wordhoard info --json``."""
         return self._native.ask("info", {})
 
-    def verify(self) -> Json:
+    def verify(self, *, deep: bool = False) -> Json:
         """Every section's checksum and structure: ``wordhoard verify --json``.
-        A damaged section is ``"ok": False`` in the answer, not an exception."""
-        return self._native.ask("verify", {})
+        A damaged section is ``"ok": False`` in the answer, not an exception.
+        With ``deep=True`` (``verify --deep``), when those pass, every table
+        is rebuilt from the words and compared: ``"deep"`` lists each
+        section with the first difference as its ``"problem"``."""
+        return self._native.verify(deep)
 
     def find(
         self,

@@ -61,7 +61,7 @@ class Index:
     def info(self) -> Json:
         ...
 
-    def verify(self) -> Json:
+    def verify(self, *, deep: bool = False) -> Json:
         ...
 
     def find(self, pattern: str, *, len: Optional[int]=None, limit: Optional[int]=None, common_only: bool=False) -> Json:
