@@ -23,7 +23,14 @@ pub fn index_bytes(data: &[u8]) {
 /// 3-byte group sets one byte (`u16` position modulo the section's length,
 /// then the value); the file is written back with every checksum right.
 pub fn index_mutate(data: &[u8]) {
-    let Some((&pick, edits)) = data.split_first() else { return };
+    if let Some(file) = mutated(data) {
+        index_bytes(&file);
+    }
+}
+
+/// The file [`index_mutate`] makes of its input (`None`: no input).
+pub fn mutated(data: &[u8]) -> Option<Vec<u8>> {
+    let (&pick, edits) = data.split_first()?;
     let base = base_index();
     let header = Header::parse(base).expect("the base index parses");
     let target = pick as usize % header.sections.len();
@@ -38,7 +45,7 @@ pub fn index_mutate(data: &[u8]) {
         }
         file.add_raw(entry.code, payload);
     }
-    index_bytes(&file.finish());
+    Some(file.finish())
 }
 
 /// A small index with content in every section: about 200 words over a

@@ -194,13 +194,19 @@ def read_meta(data):
 
 
 def fst_key_count(index, offset, length):
-    """The key count in an FST's footer (its header and footer only)."""
+    """The key count in an FST's footer (its header and footer only), its
+    root checked to be 0 (the empty final node) or among its nodes."""
     if length < FST_HEADER_LEN + FST_FOOTER_LEN:
         raise BadIndex("the words FST is too short")
     version = u64(index.read(offset, 8), 0)
     if version != 3:
         raise BadIndex("the words FST has fst format version %d" % version)
-    return u64(index.read(offset + length - FST_FOOTER_LEN, 8), 0)
+    footer = length - FST_FOOTER_LEN
+    tail = index.read(offset + footer, 16)
+    root = u64(tail, 8)
+    if root != 0 and not FST_HEADER_LEN <= root < footer:
+        raise BadIndex("the words FST has its root outside its nodes")
+    return u64(tail, 0)
 
 
 def read_proper_nouns(section):

@@ -6,17 +6,11 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use common::{enable1, run, Scratch};
 
-fn hoard_py(index: &Path) -> Output {
-    Command::new("python3")
-        .arg(common::repo().join("scripts/hoard.py"))
-        .arg(index)
-        .output()
-        .expect("python3 runs (Debian: apt-get install python3)")
-}
+use common::hoard_py;
 
 fn both_print_the_same(index: &Path) -> serde_json::Value {
     let python = hoard_py(index);
@@ -159,4 +153,57 @@ fn refuses_what_wordhoard_refuses() {
         let verify = run(&["--index", path.to_str().unwrap(), "verify"]);
         assert!(!verify.status.success(), "{what}: wordhoard accepted it");
     }
+}
+
+/// hoard.py's verdict on `bytes`, as a file.
+fn hoard_py_accepts(s: &Scratch, bytes: &[u8]) -> bool {
+    common::hoard_py_accepts(&s.write("corpus.hoard", bytes))
+}
+
+/// Every input of the fuzz corpus (raw files, and the edited indexes the
+/// mutation target makes of its inputs), each with a byte cut off, a byte
+/// added and one flipped: both readers accept or both refuse.
+#[test]
+fn agree_on_every_file_of_the_fuzz_corpus() {
+    #[path = "../fuzz/harness.rs"]
+    #[allow(dead_code, unused_imports)]
+    mod harness;
+    let s = Scratch::new();
+    let corpus = common::repo().join("fuzz/regressions");
+    let mut files = Vec::new();
+    for (target, make) in [
+        ("index_bytes", (|d: &[u8]| Some(d.to_vec())) as fn(&[u8]) -> Option<Vec<u8>>),
+        ("index_mutate", harness::mutated),
+    ] {
+        let mut inputs: Vec<_> = std::fs::read_dir(corpus.join(target))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
+        inputs.sort();
+        files.extend(inputs.iter().filter_map(|p| make(&std::fs::read(p).unwrap())));
+    }
+    files.push(harness::base_index().to_vec());
+    let mut variants = Vec::new();
+    for file in &files {
+        variants.push(file.clone());
+        if !file.is_empty() {
+            variants.push(file[..file.len() - 1].to_vec());
+            let mut flipped = file.clone();
+            flipped[file.len() / 2] ^= 0x10;
+            variants.push(flipped);
+        }
+        variants.push([file.as_slice(), &[0]].concat());
+    }
+    let (mut accepted, mut refused) = (0, 0);
+    for (i, bytes) in variants.iter().enumerate() {
+        let rust = common::wordhoard_accepts(bytes);
+        assert_eq!(hoard_py_accepts(&s, bytes), rust, "file {i} of {}: wordhoard accepts it: {rust}", variants.len());
+        if rust {
+            accepted += 1
+        } else {
+            refused += 1
+        }
+    }
+    assert!(accepted >= 5 && refused >= 20, "accepted {accepted}, refused {refused}");
 }

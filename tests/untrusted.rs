@@ -66,6 +66,9 @@ fn limited(index: &Path) -> std::process::Command {
 /// index's alphabet lacks) with one clean error line, within 10 seconds
 /// and [`MEMORY_LIMIT_KB`]. Returns the stderr of those that failed.
 fn every_command(index: &Path) -> Vec<String> {
+    // The second reader gives the same verdict on the file.
+    let bytes = std::fs::read(index).unwrap();
+    assert_eq!(common::hoard_py_accepts(index), common::wordhoard_accepts(&bytes), "hoard.py on {}", index.display());
     let mut failures = Vec::new();
     for args in COMMANDS {
         let started = Instant::now();

@@ -135,3 +135,37 @@ impl Scratch {
         out
     }
 }
+
+/// `scripts/hoard.py INDEX`: the second reader, in Python's standard
+/// library.
+pub fn hoard_py(index: &Path) -> Output {
+    Command::new("python3")
+        .arg(repo().join("scripts/hoard.py"))
+        .arg(index)
+        .output()
+        .expect("python3 runs (Debian: apt-get install python3)")
+}
+
+/// hoard.py's verdict on a file: accepted, or refused with one error
+/// line, never a traceback.
+pub fn hoard_py_accepts(index: &Path) -> bool {
+    let out = hoard_py(index);
+    let err = String::from_utf8_lossy(&out.stderr);
+    match out.status.code() {
+        Some(0) => true,
+        Some(1) => {
+            assert!(err.starts_with("hoard.py: error: ") && err.lines().count() == 1, "{err}");
+            false
+        }
+        code => panic!("hoard.py exited with {code:?} on {}: {err}", index.display()),
+    }
+}
+
+/// wordhoard's verdict on what both readers check of a file, the file
+/// layer: the header and the section table, every section's checksum, the
+/// metadata (and the proper nouns), and the words FST's version and key
+/// count. (Only wordhoard reads the tables and walks the FSTs.)
+pub fn wordhoard_accepts(bytes: &[u8]) -> bool {
+    let Ok(index) = wordhoard_query::Index::from_bytes(bytes) else { return false };
+    index.verify_checksums().iter().all(|c| c.ok) && index.words().is_ok()
+}
