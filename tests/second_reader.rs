@@ -166,7 +166,7 @@ fn hoard_py_accepts(s: &Scratch, bytes: &[u8]) -> bool {
 #[test]
 fn agree_on_every_file_of_the_fuzz_corpus() {
     #[path = "../fuzz/harness.rs"]
-    #[allow(dead_code, unused_imports)]
+    #[allow(unused_imports)]
     mod harness;
     let s = Scratch::new();
     let corpus = common::repo().join("fuzz/regressions");

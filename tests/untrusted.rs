@@ -68,6 +68,11 @@ fn limited(index: &Path) -> std::process::Command {
 fn every_command(index: &Path) -> Vec<String> {
     // The second reader gives the same verdict on the file.
     let bytes = std::fs::read(index).unwrap();
+    // `make fuzz` seeds the fuzzers with every crafted file.
+    if let Some(seeds) = std::env::var_os("WORDHOARD_FUZZ_SEEDS") {
+        std::fs::create_dir_all(&seeds).unwrap();
+        std::fs::write(Path::new(&seeds).join(index.file_name().unwrap()), &bytes).unwrap();
+    }
     assert_eq!(common::hoard_py_accepts(index), common::wordhoard_accepts(&bytes), "hoard.py on {}", index.display());
     let mut failures = Vec::new();
     for args in COMMANDS {
