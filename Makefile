@@ -7,7 +7,25 @@
 CARGO ?= cargo
 PREFIX ?= $(HOME)/.local
 
-.PHONY: man demo test test-python python npm test-npm test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
+.PHONY: help deps man demo test test-python python npm test-npm test-fst-crate-writer test-web web serve-web bench-web lint check-targets doc bench indexes release install fuzz clean
+
+# The targets, each with what it does.
+help:
+	@echo "make demo             compile, build the enable1 index, answer the seed questions"
+	@echo "make test             every test (unit, property, end-to-end, the SPEC figures)"
+	@echo "make deps             Debian's tools and word lists some tests use (apt-get; CI runs it)"
+	@echo "make install          the binary (stripped), man pages and completions under PREFIX=$(PREFIX)"
+	@echo "make bench            speed against plain implementations and peers, in one run"
+	@echo "make python           the Python package into target/python-venv (test-python: its tests)"
+	@echo "make npm              the npm package into target/npm (test-npm: its tests)"
+	@echo "make web              the web page into web/dist (serve-web, test-web, bench-web)"
+	@echo "make indexes          every index of indexes/manifest.tsv into the index folder"
+	@echo "make man              the man pages into target/man"
+	@echo "make lint             rustfmt and clippy"
+	@echo "make check-targets    the workspace for macOS, Windows, musl and wasm32"
+	@echo "make doc              the API docs, warnings as errors"
+	@echo "make fuzz             both fuzz targets, FUZZ_SECONDS each (nightly, cargo-fuzz)"
+	@echo "make clean            remove target/"
 
 release:
 	$(CARGO) build --release --locked
@@ -28,11 +46,16 @@ man: release
 	target/release/wordhoard man --dir target/man
 	@echo "wrote $$(ls target/man | wc -l) pages into target/man (read one: man -l target/man/wordhoard.1)"
 
+# Debian's tools and word lists some tests use (an, zsh, man-db,
+# wamerican-huge, wngerman), with apt-get; elsewhere it says what it skips,
+# and those tests are counted as skipped.
+deps:
+	scripts/deps.sh
+
 # nextest runs each test in its own process; doctests need cargo test.
 # Tests that need the shared word lists are skipped (and counted as
 # skipped) when the lists are missing: see crates/cli/build.rs.
 test:
-	scripts/deps.sh
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
 		$(CARGO) nextest run --workspace --locked --release --no-fail-fast --status-level skip; \
 	else \
@@ -70,11 +93,12 @@ test-fst-crate-writer:
 # The web page (web/, crates/web): `make web` builds web/dist/ (the page,
 # its WebAssembly and the enable1 index), `make serve-web` serves it on
 # localhost, `make test-web` drives it in Debian's Chromium (Playwright)
-# and writes the README's screenshots into web/screenshots/.
-web:
-	scripts/web.sh
-
+# and writes its screenshots into target/screenshots/ (UPDATE_SCREENSHOTS=1:
+# the README's, in web/screenshots/).
 WEB_PORT ?= 8080
+web:
+	WEB_PORT=$(WEB_PORT) scripts/web.sh
+
 serve-web: web
 	node web/serve.mjs web/dist $(WEB_PORT)
 
@@ -101,11 +125,20 @@ doc:
 bench: release
 	scripts/bench.sh
 
-# Fuzzing needs nightly Rust and cargo-fuzz (cargo install cargo-fuzz).
+# Fuzzing needs nightly Rust and cargo-fuzz; this installs both when missing.
 FUZZ_SECONDS ?= 600
+# Each target starts from its committed inputs (fuzz/regressions/) and
+# its corpus so far (fuzz/corpus/, not committed); the arbitrary-bytes
+# target also from the crafted files of tests/untrusted.rs (written to
+# target/fuzz-seeds by that test).
 fuzz:
+	rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	cargo +nightly fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+	WORDHOARD_FUZZ_SEEDS=$(CURDIR)/target/fuzz-seeds $(CARGO) nextest run --release --test untrusted
 	cd fuzz && for t in index_mutate index_bytes; do \
-	  cargo +nightly fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 || exit 1; \
+	  seeds=regressions/$$t; [ $$t = index_bytes ] && seeds="$$seeds ../target/fuzz-seeds"; \
+	  mkdir -p corpus/$$t && \
+	  cargo +nightly fuzz run -O $$t corpus/$$t $$seeds -- -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 || exit 1; \
 	done
 
 clean:

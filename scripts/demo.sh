@@ -9,7 +9,9 @@ cd "$root"
 source scripts/lists.sh
 cargo build --release --locked
 wh=target/release/wordhoard
-step() { printf '\n\033[1m$ wordhoard %s\033[0m\n' "$*"; "$wh" "$@"; }
+# Each command in bold on a terminal, plain into a file or a pipe.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold= plain=; fi
+step() { printf '\n%s$ wordhoard %s%s\n' "$bold" "$*" "$plain"; "$wh" "$@"; }
 step build "$enable1" "${common[@]}" --name enable1
 step list
 step verify

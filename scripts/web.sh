@@ -42,4 +42,4 @@ for f in index.html app.js style.css wordhoard/index.js wordhoard/wasm/wordhoard
   printf '%-38s %12d %12d\n' "$f" "$n" "$z"
 done
 printf '%-38s %12d %12d\n' "total" "$total" "$ztotal"
-echo "make serve-web serves it at http://127.0.0.1:8080/"
+echo "make serve-web serves it at http://127.0.0.1:${WEB_PORT:-8080}/"

@@ -15,9 +15,19 @@ const LISTS: [&str; 3] = ["enable1.txt", "popular.txt", "words.txt"];
 /// packages wamerican-huge and wngerman, which `make deps` installs.
 const DEBIAN_DICTS: [&str; 2] = ["/usr/share/dict/american-english-huge", "/usr/share/dict/ngerman"];
 
+/// System tools some tests run, each with its cfg: Debian's `an` (the
+/// multi-word anagrams are compared with it), `zsh` (parses the zsh
+/// completions), `man` (renders the man pages) and util-linux's `script`
+/// (makes a terminal). `make deps` installs them; without one its tests
+/// are marked ignored, so they are counted as skipped.
+/// `WORDHOARD_REQUIRE_TOOLS=1` (CI) keeps them in, so a missing tool fails.
+const TOOLS: [(&str, &str); 4] =
+    [("an", "tool_an"), ("zsh", "tool_zsh"), ("man", "tool_man"), ("script", "tool_script")];
+
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(shared_wordlists)");
     println!("cargo::rustc-check-cfg=cfg(debian_dicts)");
+    tools();
     watch(Path::new("/usr/share/dict"));
     if DEBIAN_DICTS.iter().all(|d| Path::new(d).is_file()) {
         println!("cargo::rustc-cfg=debian_dicts");
@@ -32,6 +42,26 @@ fn main() {
     let required = std::env::var("WORDHOARD_REQUIRE_WORDLISTS").is_ok_and(|v| v == "1");
     if required || LISTS.iter().all(|list| dir.join(list).is_file()) {
         println!("cargo::rustc-cfg=shared_wordlists");
+    }
+}
+
+/// Sets the cfg of each tool found on `PATH` (or in /usr/games, where
+/// Debian puts `an`), watching the folders a package installs into.
+fn tools() {
+    println!("cargo::rerun-if-env-changed=PATH");
+    println!("cargo::rerun-if-env-changed=WORDHOARD_REQUIRE_TOOLS");
+    let required = std::env::var("WORDHOARD_REQUIRE_TOOLS").is_ok_and(|v| v == "1");
+    let mut dirs: Vec<PathBuf> =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
+    dirs.push(PathBuf::from("/usr/games"));
+    for dir in ["/usr/bin", "/usr/games"] {
+        watch(Path::new(dir));
+    }
+    for (tool, cfg) in TOOLS {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        if required || dirs.iter().any(|d| d.join(tool).is_file()) {
+            println!("cargo::rustc-cfg={cfg}");
+        }
     }
 }
 

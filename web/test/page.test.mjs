@@ -4,11 +4,16 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { copyFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { start, openPage, dist } from "./browser.mjs";
 
-const shots = fileURLToPath(new URL("../screenshots/", import.meta.url));
+// The README's screenshots are tracked: a test run writes its own into
+// target/screenshots/, and UPDATE_SCREENSHOTS=1 retakes the tracked ones.
+const shots = process.env.UPDATE_SCREENSHOTS === "1"
+  ? fileURLToPath(new URL("../screenshots/", import.meta.url))
+  : fileURLToPath(new URL("../../target/screenshots/", import.meta.url));
+await mkdir(shots, { recursive: true });
 let env;
 
 before(async () => { env = await start(); });
