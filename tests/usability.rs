@@ -92,6 +92,7 @@ fn other_errors_stay_one_line() {
 }
 
 #[test]
+#[cfg_attr(not(tool_zsh), ignore = "needs zsh: make deps installs it")]
 fn completions_for_every_shell_load() {
     let s = Scratch::new();
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
@@ -109,11 +110,11 @@ fn completions_for_every_shell_load() {
         .unwrap();
     assert!(bash.status.success() && stderr(&bash).is_empty(), "{}", stderr(&bash));
     assert!(stdout(&bash).contains("wordhoard"), "{}", stdout(&bash));
-    // zsh parses it (scripts/deps.sh installs zsh; `make test` runs it).
+    // zsh parses it (`make deps` installs zsh).
     let zsh = Command::new("zsh")
         .args(["-n", s.path("wordhoard.zsh").to_str().unwrap()])
         .output()
-        .expect("zsh is missing: run scripts/deps.sh (make test does)");
+        .expect("zsh runs (make deps installs it)");
     assert!(zsh.status.success() && stderr(&zsh).is_empty(), "{}", stderr(&zsh));
     // An unknown shell is a usage error that lists the shells.
     let out = run(&["completions", "tcsh"]);
@@ -130,10 +131,11 @@ fn render_man(page: &Path) -> Output {
         .env("MANPAGER", "cat")
         .env("PAGER", "cat")
         .output()
-        .expect("man is missing: run scripts/deps.sh (make test does)")
+        .expect("man runs (make deps installs it)")
 }
 
 #[test]
+#[cfg_attr(not(tool_man), ignore = "needs man: make deps installs it")]
 fn man_pages_render_without_warnings() {
     let s = Scratch::new();
     let out = run(&["man"]);
@@ -170,6 +172,7 @@ fn man_pages_render_without_warnings() {
 }
 
 #[test]
+#[cfg_attr(not(tool_script), ignore = "needs util-linux's `script`: make deps installs it")]
 fn colour_only_on_a_terminal_or_when_asked() {
     let s = Scratch::new();
     let idx = s.golden_index();
@@ -229,6 +232,7 @@ fn strip(text: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(tool_script), ignore = "needs util-linux's `script`: make deps installs it")]
 fn text_fits_the_terminal_width_and_80_elsewhere() {
     let s = Scratch::new();
     let idx = s.golden_index();
@@ -338,4 +342,28 @@ fn notices_for_a_defaulted_centre_and_a_honeycomb_not_of_7() {
     assert_eq!(stderr(&out), "note: 6 letters in this honeycomb; the NYT's have 7\n");
     let out = on(&idx, &["bee", "solve", "aeginrt", "--center", "r"]);
     assert_eq!(stderr(&out), "", "nothing to say");
+}
+
+/// With `--json`, an error is also one JSON document on stdout, its kind
+/// and its message, so a tool never parses stderr.
+#[test]
+fn json_errors_come_on_stdout_too() {
+    let s = Scratch::new();
+    let idx = s.golden_index();
+    let damaged = s.write("damaged.hoard", b"not an index at all");
+    let cases: [(&[&str], &str, i32); 4] = [
+        (&["bee", "solve", "aeginrt", "--center", "1"], "usage", 2),
+        (&["bee", "solve", "--bogus"], "usage", 2),
+        (&["--index", damaged.to_str().unwrap(), "info"], "not_an_index", 1),
+        (&["--index", "/no/such/index.hoard", "info"], "no_index", 1),
+    ];
+    for (args, kind, code) in cases {
+        let index = if args[0] == "--index" { vec![] } else { vec!["--index", idx.to_str().unwrap()] };
+        let out = bin().args(index).args(args).arg("--json").output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert_eq!(v["error"]["kind"], kind, "{args:?}: {v}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(!message.is_empty() && stderr(&out).contains(message), "{args:?}: {message}");
+    }
 }

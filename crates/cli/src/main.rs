@@ -22,6 +22,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use cmd::UsageError;
+
 /// Compile a word list once into an index file, then answer Spelling Bee,
 /// Letter Boxed and Anigrams questions from it instantly.
 #[derive(Parser)]
@@ -96,18 +98,6 @@ enum Command {
     },
 }
 
-/// An error that is the user's input: exit status 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
-
 fn main() -> ExitCode {
     // A panic is a bug; still, the user gets one line, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
@@ -118,14 +108,15 @@ fn main() -> ExitCode {
         Cli::command().color(clap_color(std::env::args_os())).try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,
-        Err(e) => return clap_error(e),
+        Err(e) => return clap_error(e, std::env::args_os().any(|a| a == "--json")),
     };
     output::set_look(output::Look::for_stdout(cli.color));
+    let json = cli.json;
     let result = run(cli);
     stop::clear_progress();
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => report(e),
+        Err(e) => report(e, json),
     }
 }
 
@@ -188,8 +179,9 @@ fn clap_color(args: impl Iterator<Item = OsString>) -> clap::ColorChoice {
     choice
 }
 
-/// Prints an error as one line and picks the exit status.
-fn report(e: anyhow::Error) -> ExitCode {
+/// Prints an error as one line and picks the exit status; with `--json`,
+/// also as `{"error": {"kind", "message"}}` on stdout, for tools.
+fn report(e: anyhow::Error, json: bool) -> ExitCode {
     if e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == IoKind::BrokenPipe)) {
         return ExitCode::SUCCESS; // `wordhoard ... | head` stopped reading: not an error.
     }
@@ -202,7 +194,7 @@ fn report(e: anyhow::Error) -> ExitCode {
     let mut message = String::new();
     for cause in e.chain() {
         let text = cause.to_string();
-        if message.contains(&text) {
+        if text.is_empty() || message.contains(&text) {
             continue;
         }
         if !message.is_empty() {
@@ -212,16 +204,40 @@ fn report(e: anyhow::Error) -> ExitCode {
     }
     // One line, and nothing in it (a path, a name from an index) can drive the terminal.
     eprintln!("error: {}", output::shown(&message.replace('\n', " ")));
+    if json && e.downcast_ref::<cmd::AnswerShown>().is_none() {
+        let kind = e.chain().find_map(|c| {
+            if c.downcast_ref::<UsageError>().is_some() {
+                Some("usage")
+            } else if let Some(q) = c.downcast_ref::<wordhoard_query::Error>() {
+                Some(if q.is_usage() { "usage" } else { q.kind_name() })
+            } else {
+                c.downcast_ref::<wordhoard_builder::BuildError>().map(|_| "build")
+            }
+        });
+        print_json_error(kind.unwrap_or("other"), &message);
+    }
     ExitCode::from(if usage { 2 } else { 1 })
+}
+
+/// `{"error": {"kind": ..., "message": ...}}` on stdout, one line.
+fn print_json_error(kind: &str, message: &str) {
+    println!("{}", serde_json::json!({"error": {"kind": kind, "message": message}}));
 }
 
 /// clap's help and version go to stdout (exit 0); its errors are printed
 /// whole, with what is missing and clap's "similar argument" tip (exit 2).
-fn clap_error(e: clap::Error) -> ExitCode {
+fn clap_error(e: clap::Error, json: bool) -> ExitCode {
     use clap::error::ErrorKind;
     let _ = e.print();
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
-        _ => ExitCode::from(2),
+        _ => {
+            if json {
+                let text = e.render().to_string();
+                let first = text.lines().next().unwrap_or_default().trim_start_matches("error: ");
+                print_json_error("usage", first);
+            }
+            ExitCode::from(2)
+        }
     }
 }

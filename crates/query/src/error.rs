@@ -92,6 +92,26 @@ impl Error {
         &self.kind
     }
 
+    /// The kind as a short stable name, for machine-readable output
+    /// (`wordhoard --json` prints `{"error": {"kind", "message"}}`):
+    /// `not_an_index`, `newer_version`, `older_version`, `corrupt`,
+    /// `checksum`, `missing_section`, `invalid_input`, `io`, `limit`,
+    /// `no_index`.
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            ErrorKind::NotAnIndex => "not_an_index",
+            ErrorKind::NewerVersion { .. } => "newer_version",
+            ErrorKind::OlderVersion { .. } => "older_version",
+            ErrorKind::Corrupt { .. } => "corrupt",
+            ErrorKind::Checksum { .. } => "checksum",
+            ErrorKind::MissingSection { .. } => "missing_section",
+            ErrorKind::InvalidInput(_) => "invalid_input",
+            ErrorKind::Io { .. } => "io",
+            ErrorKind::Limit(_) => "limit",
+            ErrorKind::NoIndex(_) => "no_index",
+        }
+    }
+
     /// True when the error is the caller's input rather than the index or
     /// the system (a CLI maps this to exit status 2).
     pub fn is_usage(&self) -> bool {

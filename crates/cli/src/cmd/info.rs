@@ -209,21 +209,24 @@ pub fn verify(ctx: &Context, args: VerifyArgs) -> Result<()> {
             }
         },
     )?;
+    // The JSON answer above says what failed: `--json` prints no error
+    // document after it.
+    let answered = |e: anyhow::Error| e.context(super::AnswerShown);
     if let Some(c) = bad {
-        return Err(anyhow!(
+        return Err(answered(anyhow!(
             "{}: section `{}` is corrupt ({}); rebuild it with `wordhoard build`",
             path.display(),
             c.name,
             c.problem.as_deref().unwrap_or("unknown problem")
-        ));
+        )));
     }
     if let Some(c) = deep_bad {
-        return Err(anyhow!(
+        return Err(answered(anyhow!(
             "{}: section `{}` is not what a build of its words makes ({}); rebuild it with `wordhoard build`",
             path.display(),
             c.section,
             c.problem.as_deref().unwrap_or("")
-        ));
+        )));
     }
     Ok(())
 }

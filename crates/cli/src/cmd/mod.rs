@@ -19,7 +19,29 @@ use wordhoard_query::request::{self, Query};
 use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 
 use crate::locate::{self, IndexChoice};
-use crate::UsageError;
+
+/// An error that is the user's input: exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Context on an error whose command already printed its JSON answer
+/// (`verify --json` with `"ok": false`): no error document follows it.
+#[derive(Debug)]
+pub struct AnswerShown;
+
+impl std::fmt::Display for AnswerShown {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Ok(())
+    }
+}
 
 /// How the word tools list words: `--limit K` and `--common-only`.
 #[derive(clap::Args)]
@@ -62,9 +84,11 @@ impl Context {
             return Err(choice.missing().into());
         }
         let opened = if self.no_mmap { Index::read(&choice.path) } else { Index::open(&choice.path) };
+        // The path as context, the library's error kept as the cause (so
+        // `--json` can name its kind).
         opened.map_err(|e| match e.kind() {
             ErrorKind::Io { .. } => anyhow!(e),
-            _ => anyhow!("{}: {e}", choice.path.display()),
+            _ => anyhow::Error::new(e).context(choice.path.display().to_string()),
         })
     }
 }
