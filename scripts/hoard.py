@@ -7,8 +7,10 @@
 It checks what the spec says a reader checks before using a section (the
 magic, the version, the header's CRC-32, each section's bounds, alignment,
 padding and CRC-32), decodes the metadata, checks the word count against
-the words FST's footer, and prints the same JSON as `wordhoard --index
-INDEX.hoard info --json`. A damaged file is one line on stderr and exit 1.
+the words FST's footer, walks the words and terms FSTs node by node to
+count their keys (each node once), and prints the same JSON as `wordhoard
+--index INDEX.hoard info --json`. A damaged file is one line on stderr and
+exit 1.
 """
 
 import json
@@ -209,6 +211,180 @@ def fst_key_count(index, offset, length):
     return u64(tail, 0)
 
 
+COMMON_INPUTS = b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHG"
+MAX_KEY_LEN = 255
+
+
+class Fst:
+    """An FST's nodes (FORMAT.md, "Nodes"), every read bounds-checked."""
+
+    def __init__(self, data, what):
+        self.what = what
+        if len(data) < FST_HEADER_LEN + FST_FOOTER_LEN:
+            raise self.bad("is too short to be an FST")
+        if u64(data, 0) != 3:
+            raise self.bad("has fst format version %d" % u64(data, 0))
+        footer = len(data) - FST_FOOTER_LEN
+        self.nodes = data[:footer]
+        self.len, self.root = u64(data, footer), u64(data, footer + 8)
+        if self.root != 0 and not FST_HEADER_LEN <= self.root < footer:
+            raise self.bad("has its root outside its nodes")
+
+    def bad(self, what):
+        return BadIndex("%s %s" % (self.what, what))
+
+    def below(self, at, n):
+        if at - n < FST_HEADER_LEN:
+            raise self.bad("has a node out of bounds")
+        return at - n
+
+    def byte(self, at):
+        if not FST_HEADER_LEN <= at < len(self.nodes):
+            raise self.bad("has a node out of bounds")
+        return self.nodes[at]
+
+    def uint(self, at, n):
+        if at + n > len(self.nodes):
+            raise self.bad("has a node out of bounds")
+        return int.from_bytes(self.nodes[at:at + n], "little")
+
+    def sizes(self, at):
+        b = self.byte(at)
+        if b >> 4 > 8 or b & 15 > 8:
+            raise self.bad("has a node with a bad size byte")
+        return b >> 4, b & 15
+
+    def target(self, first, delta):
+        if delta == 0:
+            return 0
+        if first - delta < FST_HEADER_LEN:
+            raise self.bad("has a transition out of bounds")
+        return first - delta
+
+    def node(self, addr):
+        """(is_final, final_output, [(input, output, target)...])."""
+        if addr == 0:
+            return True, 0, []
+        state = self.byte(addr)
+        code = state & 0x3F
+        if state >> 6 == 0b11:
+            if code:
+                inp, first = COMMON_INPUTS[code - 1], addr
+            else:
+                first = self.below(addr, 1)
+                inp = self.byte(first)
+            return False, 0, [(inp, 0, self.below(first, 1))]
+        if state >> 6 == 0b10:
+            if code:
+                inp, sizes_at = COMMON_INPUTS[code - 1], self.below(addr, 1)
+            else:
+                inp, sizes_at = self.byte(self.below(addr, 1)), self.below(addr, 2)
+            asize, osize = self.sizes(sizes_at)
+            delta_at = self.below(sizes_at, asize)
+            first = self.below(delta_at, osize)
+            delta, output = self.uint(delta_at, asize), self.uint(first, osize)
+            return False, 0, [(inp, output, self.target(first, delta))]
+        is_final = bool(state & 0x40)
+        if code:
+            n, sizes_at = code, self.below(addr, 1)
+        else:
+            n = self.byte(self.below(addr, 1))
+            n, sizes_at = (256 if n == 1 else n), self.below(addr, 2)
+        asize, osize = self.sizes(sizes_at)
+        inputs_end = self.below(sizes_at, 256 if n > 32 else 0)
+        deltas_end = self.below(inputs_end, n)
+        outputs_end = self.below(deltas_end, n * asize)
+        first = self.below(self.below(outputs_end, n * osize), osize if is_final else 0)
+        final_output = self.uint(first, osize) if is_final else 0
+        transitions = []
+        for i in range(n):
+            inp = self.byte(inputs_end - 1 - i)
+            delta = self.uint(deltas_end - (i + 1) * asize, asize)
+            output = self.uint(outputs_end - (i + 1) * osize, osize)
+            transitions.append((inp, output, self.target(first, delta)))
+        return is_final, final_output, transitions
+
+    def count_keys(self, letter_codes):
+        """Walks every node once and returns the key count, checking that
+        the map is a rank map of words over the letters: each key's value
+        its rank, inputs ascending and letters, no key longer than 255, no
+        node that leads nowhere, no empty key."""
+        done = {}
+        is_final, final_output, transitions = self.node(self.root)
+        if is_final:
+            raise self.bad("holds the empty word")
+        # Frames: [address, transitions, next, keys so far, height].
+        stack = [[self.root, transitions, 0, 0, 0]]
+        while stack:
+            top = stack[-1]
+            addr, transitions, i, keys, height = top
+            if i == len(transitions):
+                stack.pop()
+                done[addr] = (keys, height)
+                if stack:
+                    stack[-1][3] += keys
+                    stack[-1][4] = max(stack[-1][4], height + 1)
+                continue
+            inp, output, target = transitions[i]
+            top[2] += 1
+            if i and inp <= transitions[i - 1][0]:
+                raise self.bad("has transitions out of order")
+            if inp not in letter_codes:
+                raise self.bad("holds a key with a byte that is not a letter of the alphabet")
+            if output != keys:
+                raise self.bad("has values that are not the keys' ranks")
+            if keys > self.len:
+                raise self.bad("holds more keys than the %d it states" % self.len)
+            if target in done:
+                below, h = done[target]
+                top[3] += below
+                top[4] = max(height, h + 1)
+            elif len(stack) > MAX_KEY_LEN:
+                raise self.bad("holds a key longer than %d bytes" % MAX_KEY_LEN)
+            else:
+                is_final, final_output, transitions = self.node(target)
+                if is_final and final_output != 0:
+                    raise self.bad("has a final output where a rank map has none")
+                if not is_final and not transitions:
+                    raise self.bad("has a node that leads to no key")
+                stack.append([target, transitions, 0, 1 if is_final else 0, 0])
+        keys = done[self.root][0]
+        if keys != self.len:
+            raise self.bad("holds %d keys but states %d" % (keys, self.len))
+        return keys
+
+
+def letter_codes(alphabet):
+    """The byte of each letter: ASCII as itself, the k-th letter past
+    ASCII as 0x80 + k."""
+    codes, k = set(), 0
+    for c in alphabet:
+        if ord(c) < 0x80:
+            codes.add(ord(c))
+        else:
+            codes.add(0x80 + k)
+            k += 1
+    return codes
+
+
+def column_bytes(section, column, name):
+    """Column `column` of a column table, its bounds checked."""
+    if len(section) < 8:
+        raise BadIndex("section `%s` is truncated" % name)
+    count = u32(section, 0)
+    entries_end = 8 + 16 * count
+    if entries_end > len(section):
+        raise BadIndex("section `%s` has a bad column count" % name)
+    for i in range(count):
+        offset, length = u64(section, 8 + 16 * i), u64(section, 16 + 16 * i)
+        if offset % 8 or offset < entries_end or offset + length > len(section):
+            raise BadIndex("section `%s` column %d is out of bounds" % (name, i))
+    if column >= count:
+        raise BadIndex("section `%s` lacks column %d" % (name, column))
+    offset, length = u64(section, 8 + 16 * column), u64(section, 16 + 16 * column)
+    return section[offset:offset + length]
+
+
 def read_proper_nouns(section):
     """The `proper_nouns` section: a column table whose column 0 is
     u64[4] = policy (1 skipped, 2 kept), auto (0 or 1), capitalised, words."""
@@ -287,6 +463,15 @@ def describe(path, index):
     offset, length = by_name["words"]
     if fst_key_count(index, offset, length) != meta["word_count"]:
         raise BadIndex("the words FST and the metadata disagree on the word count")
+    # Both FSTs walked: the count each states is the count it holds.
+    codes = letter_codes(meta["alphabet"])
+    Fst(index.read(offset, length), "the words FST").count_keys(codes)
+    if "terms" in by_name:
+        offset, length = by_name["terms"]
+        terms = Fst(column_bytes(index.read(offset, length), 0, "terms"), "the terms FST")
+        if terms.len > 0xFFFFFFFF:
+            raise BadIndex("section `terms` states more terms than term ids (32 bits) address")
+        terms.count_keys(codes)
     return {
         "path": path,
         "format_version": version,

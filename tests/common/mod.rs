@@ -161,11 +161,26 @@ pub fn hoard_py_accepts(index: &Path) -> bool {
     }
 }
 
-/// wordhoard's verdict on what both readers check of a file, the file
-/// layer: the header and the section table, every section's checksum, the
-/// metadata (and the proper nouns), and the words FST's version and key
-/// count. (Only wordhoard reads the tables and walks the FSTs.)
+/// wordhoard's verdict on what both readers check of a file: the header
+/// and the section table, every section's checksum, the metadata (and the
+/// proper nouns), and the words and terms FSTs walked whole (rank maps of
+/// words over the alphabet, holding the keys they state). Only wordhoard
+/// reads the other tables.
 pub fn wordhoard_accepts(bytes: &[u8]) -> bool {
+    use wordhoard_query::format::{fst::FstMap, Columns, SectionId};
     let Ok(index) = wordhoard_query::Index::from_bytes(bytes) else { return false };
-    index.verify_checksums().iter().all(|c| c.ok) && index.words().is_ok()
+    let terms_ok = || -> wordhoard_query::Result<()> {
+        if !index.has_section(SectionId::Terms) {
+            return Ok(());
+        }
+        let cols = Columns::parse(SectionId::Terms, index.section(SectionId::Terms)?)?;
+        let fst = FstMap::new(cols.bytes(0)?, SectionId::Terms)?;
+        if fst.len() > u32::MAX as usize {
+            return Err(cols.corrupt("states too many terms"));
+        }
+        fst.check_rank_map(index.alphabet())
+    };
+    index.verify_checksums().iter().all(|c| c.ok)
+        && index.words().and_then(|w| w.check_rank_map(index.alphabet())).is_ok()
+        && terms_ok().is_ok()
 }
