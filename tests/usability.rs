@@ -367,3 +367,46 @@ fn json_errors_come_on_stdout_too() {
         assert!(!message.is_empty() && stderr(&out).contains(message), "{args:?}: {message}");
     }
 }
+
+/// `--index` completes the names of the index folder in bash (and is
+/// offered the same command in zsh and fish), beside files.
+#[test]
+fn index_names_complete_in_bash() {
+    let s = Scratch::new();
+    let folder = s.path("indexes");
+    std::fs::create_dir_all(&folder).unwrap();
+    for name in ["enable1", "german"] {
+        std::fs::copy(s.golden_index(), folder.join(format!("{name}.hoard"))).unwrap();
+    }
+    let out = run(&["completions", "bash"]);
+    let script = s.write("wordhoard.bash", &out.stdout);
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_wordhoard")).parent().unwrap();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let complete = |words: &str| {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "source '{}'; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+                 COMP_LINE=\"${{COMP_WORDS[*]}}\"; \
+                 _wordhoard wordhoard \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+                script.display()
+            ))
+            .current_dir(s.path(""))
+            .env("PATH", &path)
+            .env("WORDHOARD_HOME", &folder)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let all = complete("wordhoard --index ''");
+    assert!(all.lines().any(|l| l == "enable1") && all.lines().any(|l| l == "german"), "{all}");
+    assert_eq!(complete("wordhoard --index ge").lines().filter(|l| *l == "german").count(), 1);
+    assert!(!complete("wordhoard --index ge").contains("enable1"));
+    let names = run(&["list", "--names"]);
+    assert!(names.status.success());
+    for shell in ["zsh", "fish"] {
+        let script = String::from_utf8(run(&["completions", shell]).stdout).unwrap();
+        assert!(script.contains("wordhoard list --names"), "{shell}");
+    }
+}

@@ -61,7 +61,7 @@ enum Command {
     /// Compile word lists into an index file
     Build(cmd::build::Args),
     /// List the indexes in the index folder
-    List,
+    List(cmd::info::ListArgs),
     /// Show the index's header, metadata and statistics
     Info,
     /// Check every section's checksum and structure (`--deep`: and rebuild every table to compare)
@@ -141,7 +141,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     stop::show_progress(label, unit);
     match cli.command {
         Command::Build(args) => cmd::build::run(&ctx, args),
-        Command::List => cmd::info::list(&ctx),
+        Command::List(args) => cmd::info::list(&ctx, args),
         Command::Info => cmd::info::info(&ctx),
         Command::Verify(args) => cmd::info::verify(&ctx, args),
         Command::Bee(c) => cmd::bee::run(&ctx, c),

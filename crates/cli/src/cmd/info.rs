@@ -21,9 +21,23 @@ struct Listed {
     opened: std::result::Result<(u64, u64), String>,
 }
 
-/// Lists the indexes in the index folder: name, words, size, built.
-pub fn list(ctx: &Context) -> Result<()> {
+/// `wordhoard list`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct ListArgs {
+    /// Only the names, one a line, without opening the files (what shell
+    /// completion offers for --index)
+    #[arg(long)]
+    names: bool,
+}
+
+/// Lists the indexes in the index folder: name, words, size, built; with
+/// `--names`, the names only.
+pub fn list(ctx: &Context, args: ListArgs) -> Result<()> {
     let folder = IndexFolder::find()?;
+    if args.names {
+        let names = folder.names();
+        return emit(ctx.json, || json!(names), |s| names.iter().for_each(|n| s.push_str(&format!("{}\n", shown(n)))));
+    }
     let listed: Vec<Listed> = folder
         .names()
         .into_iter()
