@@ -268,25 +268,6 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &So
     })
 }
 
-/// With no solution of at most `opts.max_words` words: the fewest words
-/// any solution takes (up to [`MAX_WORDS_LIMIT`]) and how many solutions
-/// take that many. `None` when no solution is that short, or when the
-/// search for one runs past its bounds.
-pub fn shortest<D: AsRef<[u8]>>(
-    index: &Index<D>,
-    letter_box: &LetterBox,
-    opts: &SolveOptions,
-) -> Option<(usize, u128)> {
-    (opts.max_words + 1..=MAX_WORDS_LIMIT).find_map(|words| {
-        let more = SolveOptions { max_words: words, ..*opts };
-        let counts = Solver::new(index, letter_box, &more).and_then(|mut s| s.counts());
-        match counts {
-            Ok(by_words) => by_words.get(words - 1).filter(|&&n| n > 0).map(|&n| Some((words, n))),
-            Err(_) => Some(None),
-        }
-    })?
-}
-
 /// Options for [`generate`].
 #[derive(Clone, Copy, Debug)]
 pub struct GenerateOptions {
@@ -753,23 +734,39 @@ impl Solver {
     }
 
     /// The exact number of solutions of exactly `k` words, `k` from 1 to
-    /// the maximum. Counting is memoised, so counting 1, then 2, ... stops
+    /// [`MAX_WORDS_LIMIT`] (past the maximum too: the memo does not depend
+    /// on it). Counting is memoised, so counting 1, then 2, ... stops
     /// short of the larger counts past the fewest words.
     pub fn count(&mut self, k: usize) -> Result<u128> {
-        if k == 0 || k > self.max_words {
-            return Err(Error::invalid(format!("`k` must be 1 to {}", self.max_words)));
+        if k == 0 || k > MAX_WORDS_LIMIT {
+            return Err(Error::invalid(format!("`k` must be 1 to {MAX_WORDS_LIMIT}")));
         }
         Ok(self.start(k)?.count.get())
     }
 
-    /// Lowers the most words a solution may take, to `max_words` (at
-    /// least 1): [`counts`](Solver::counts) and
-    /// [`each_solution`](Solver::each_solution) then stop there. What was
-    /// counted already is kept, so finding the fewest words with
-    /// [`count`](Solver::count) and then listing them costs one search.
-    pub fn lower_max_words(&mut self, max_words: usize) -> Result<()> {
-        if max_words == 0 || max_words > self.max_words {
-            return Err(Error::invalid(format!("`max_words` must be 1 to {}", self.max_words)));
+    /// The fewest words in `words` that solve the box, and how many
+    /// solutions take that many: counts 1 word, 2, ... on this solver's
+    /// memo and stops at the first above 0 (past it counts grow fast and
+    /// would be wasted: 105,242 of up to 3 words for RIU PGH LCS YAO,
+    /// against 120 of up to 2). `None` when no count in `words` is above 0.
+    pub fn fewest(&mut self, words: std::ops::RangeInclusive<usize>) -> Result<Option<(usize, u128)>> {
+        for k in words {
+            let n = self.count(k)?;
+            if n > 0 {
+                return Ok(Some((k, n)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Sets the most words a solution may take (1 to [`MAX_WORDS_LIMIT`]):
+    /// [`counts`](Solver::counts) and [`each_solution`](Solver::each_solution)
+    /// then stop there. What was counted already is kept, so finding the
+    /// fewest words with [`fewest`](Solver::fewest) and then listing them
+    /// costs one search.
+    pub fn set_max_words(&mut self, max_words: usize) -> Result<()> {
+        if max_words == 0 || max_words > MAX_WORDS_LIMIT {
+            return Err(Error::invalid(format!("`max_words` must be 1 to {MAX_WORDS_LIMIT}")));
         }
         self.max_words = max_words;
         Ok(())
@@ -1268,32 +1265,38 @@ mod tests {
     }
 
     #[test]
-    fn shortest_names_the_fewest_words_past_the_maximum() {
+    fn fewest_names_the_fewest_words_past_the_maximum() {
         let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", None);
         let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
         let opts = |max_words| SolveOptions { max_words, min_len: 4, limit: 0, common_only: false };
+        let fewest = |b: &LetterBox, o: &SolveOptions, from| {
+            Solver::new(&idx, b, o).unwrap().fewest(from..=MAX_WORDS_LIMIT).unwrap()
+        };
         // Words of 4+ letters: one word covers the box alone (becadf),
         // the next solutions take 2 (becaf-fade).
-        assert_eq!(shortest(&idx, &b, &opts(1)), Some((2, 1)), "looks past max_words only");
+        assert_eq!(fewest(&b, &opts(1), 1), Some((1, 1)));
+        assert_eq!(fewest(&b, &opts(1), 2), Some((2, 1)), "looks past max_words");
         let b2 = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef", "gh"]).unwrap();
-        assert_eq!(shortest(&idx, &b2, &opts(2)), None, "g and h are in no word");
+        assert_eq!(fewest(&b2, &opts(2), 1), None, "g and h are in no word");
         let idx = crate::testutil::index("abc\ncde\nefa\n", None);
         let b = LetterBox::parse(idx.alphabet(), &["a", "b", "c", "d", "e", "f"]).unwrap();
         let three = SolveOptions { max_words: 1, min_len: 3, limit: 0, common_only: false };
         // abc-cde-efa and its two rotations: 3 solutions of 3 words.
-        assert_eq!(shortest(&idx, &b, &three), Some((3, 3)));
+        let mut solver = Solver::new(&idx, &b, &three).unwrap();
+        assert_eq!(solver.fewest(2..=MAX_WORDS_LIMIT).unwrap(), Some((3, 3)));
+        assert!(solver.fewest(0..=1).unwrap_err().is_usage());
     }
 
     #[test]
-    fn counting_up_then_lowering_the_maximum_lists_the_fewest_only() {
+    fn counting_up_then_setting_the_maximum_lists_the_fewest_only() {
         let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", None);
         let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
         let opts = SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false };
         let all = Solver::new(&idx, &b, &opts).unwrap().counts().unwrap();
         let mut solver = Solver::new(&idx, &b, &SolveOptions { min_len: 4, ..opts }).unwrap();
-        assert_eq!(solver.count(1).unwrap(), 1, "becadf");
-        assert!(solver.count(0).unwrap_err().is_usage() && solver.count(4).unwrap_err().is_usage());
-        solver.lower_max_words(1).unwrap();
+        assert_eq!(solver.fewest(1..=3).unwrap(), Some((1, 1)), "becadf");
+        assert!(solver.count(0).unwrap_err().is_usage() && solver.count(MAX_WORDS_LIMIT + 1).unwrap_err().is_usage());
+        solver.set_max_words(1).unwrap();
         assert_eq!(solver.counts().unwrap(), [1]);
         let mut listed = Vec::new();
         let _ = solver.each_solution(|w| {
@@ -1301,10 +1304,14 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(listed, [1]);
-        assert!(solver.lower_max_words(2).unwrap_err().is_usage(), "lower only");
+        assert!(solver.set_max_words(0).unwrap_err().is_usage());
         // Counts past the fewest are the same as a fresh solver's.
         let mut again = Solver::new(&idx, &b, &opts).unwrap();
         assert_eq!((1..=3).map(|k| again.count(k).unwrap()).collect::<Vec<_>>(), all);
+        // Raised again, the same solver counts as a fresh one with min_len 4.
+        solver.set_max_words(3).unwrap();
+        let fresh = Solver::new(&idx, &b, &SolveOptions { min_len: 4, ..opts }).unwrap().counts().unwrap();
+        assert_eq!(solver.counts().unwrap(), fresh);
     }
 
     #[test]

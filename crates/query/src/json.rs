@@ -90,7 +90,7 @@ pub struct BoxedSummary<'a> {
     /// The most words a solution may take.
     pub max_words: usize,
     /// With no solution: the fewest words one takes and how many take that
-    /// many ([`boxed::shortest`](crate::boxed::shortest)).
+    /// many ([`Solver::fewest`](crate::boxed::Solver::fewest)).
     pub shortest: Option<(usize, u128)>,
 }
 

@@ -486,17 +486,12 @@ impl BoxedSolve {
         let mut solver = Solver::new(index, &letter_box, &opts)?;
         let mut max_words = self.max_words;
         if self.fewest {
-            // One search: count 1 word, 2, ... up to the first count above
-            // 0 (the counts are memoised); past it counts grow fast and
-            // would be wasted (105,242 of up to 3 words for RIU PGH LCS
-            // YAO, against 120 of up to 2).
-            for k in 1..=self.max_words {
-                if solver.count(k)? > 0 {
-                    max_words = k;
-                    break;
-                }
+            // One search on one memo: the first count above 0, then only
+            // that many words are counted and listed.
+            if let Some((k, _)) = solver.fewest(1..=self.max_words)? {
+                max_words = k;
+                solver.set_max_words(k)?;
             }
-            solver.lower_max_words(max_words)?;
         }
         let counts = solver.counts()?;
         let count = counts
@@ -504,7 +499,10 @@ impl BoxedSolve {
             .try_fold(0u128, |a, &b| a.checked_add(b))
             .ok_or_else(|| Error::new(ErrorKind::Limit("too many solutions to count".into())))?;
         let listed = if self.limit == 0 { count } else { count.min(self.limit as u128) };
-        let shortest = if count == 0 { boxed::shortest(index, &letter_box, &opts) } else { None };
+        // With none, the fewest words past the maximum, on the same memo (a
+        // search past its bounds names none).
+        let shortest =
+            if count == 0 { solver.fewest(self.max_words + 1..=boxed::MAX_WORDS_LIMIT).unwrap_or(None) } else { None };
         let playable = solver.playable().len();
         Ok((BoxedCounts { letter_box, playable, max_words, counts, count, listed, shortest }, solver))
     }
