@@ -122,10 +122,14 @@ fn a_box_is_read_in_every_form_it_is_typed() {
     // Cut another way, the compact form is another box.
     let three = query(&idx, &["boxed", "solve", "riupghlcsyao", "--sides", "3"]);
     assert_eq!(three["sides"], json!(["riup", "ghlc", "syao"]));
-    // Letters that make no equal sides: one line, naming the flags.
+    // Letters that make no equal sides: one line, saying what to give.
     let bad = run(&["--index", idx.to_str().unwrap(), "boxed", "solve", "riupghlcsya"]);
     assert_one_line_error(&bad, 2);
-    assert!(stderr(&bad).contains("--sides or --size") && stderr(&bad).contains("11 letters"), "{}", stderr(&bad));
+    assert!(
+        stderr(&bad).contains("give the number of sides or their size") && stderr(&bad).contains("11 letters"),
+        "{}",
+        stderr(&bad)
+    );
 }
 
 /// `boxed generate` that finds no box says why, naming options to change.
@@ -141,9 +145,12 @@ fn boxed_generate_failures_name_their_cause() {
             assert!(err.contains(want), "{args:?}: {err}");
         }
     };
-    fails(&["--sides", "6", "--size", "3"], &["no 2 words", "18 letters", "fewer --sides or a smaller --size"]);
-    fails(&["--sides", "3", "--size", "1"], &["could not start a box of 3 letters", "more --sides or a larger --size"]);
-    fails(&["--min-solutions", "1000000"], &["boxes made", "none at least 1000000, as --min-solutions asks"]);
+    fails(&["--sides", "6", "--size", "3"], &["no 2 words", "18 letters", "fewer sides or fewer letters a side"]);
+    fails(
+        &["--sides", "3", "--size", "1"],
+        &["could not start a box of 3 letters", "more sides or more letters a side"],
+    );
+    fails(&["--min-solutions", "1000000"], &["boxes made", "none at least 1000000, as asked"]);
 }
 
 #[test]
@@ -254,8 +261,8 @@ fn usage_errors_exit_2_with_one_line() {
         (&["bee", "solve", "aeg1nrt"], "not a letter"),
         (&["bee", "solve", "aeginrt", "--center", "s"], "not one of the letters"),
         (&["bee", "solve", "aeginrt", "--center", "rt"], "exactly one letter"),
-        (&["bee", "generate", "--min-score", "10", "--max-score", "5"], "--min-score no larger than --max-score"),
-        (&["bee", "generate", "--min-words", "10", "--max-words", "5"], "--min-words no larger than --max-words"),
+        (&["bee", "generate", "--min-score", "10", "--max-score", "5"], "--min-score 10 is above the upper bound 5"),
+        (&["bee", "generate", "--min-words", "10", "--max-words", "5"], "--min-words 10 is above the upper bound 5"),
         (&["bee", "generate", "--min-score", "100000"], "no honeycomb"),
         (&["bee", "best", "--exclude", "s!"], "not a letter"),
         (&["bee", "best", "--top", "-1"], "unexpected argument"),
@@ -412,12 +419,26 @@ fn the_library_names_parameters_and_the_cli_names_flags() {
     let s = Scratch::new();
     let idx = s.golden_index();
     let index = idx.to_str().unwrap();
-    let cases: [(&[&str], &str); 5] = [
-        (&["bee", "generate", "--min-score", "10", "--max-score", "5"], "give --min-score no larger than --max-score"),
-        (&["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "0"], "--max-words must be 1 to 8"),
-        (&["anigram", "count", "--start-len", "5", "--goal-len", "5"], "try --goal-len 6"),
-        (&["bee", "solve", "aeginrt", "--center", "x"], "pick one of them for --center"),
-        (&["bee", "generate", "--min-score", "100000"], "widen --min/--max-score or --min/--max-words"),
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["bee", "generate", "--min-score", "10", "--max-score", "5"],
+            "error: --min-score 10 is above the upper bound 5",
+        ),
+        (
+            &["bee", "generate", "--min-words", "10", "--max-words", "5"],
+            "error: --min-words 10 is above the upper bound 5",
+        ),
+        (&["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "0"], "error: --max-words must be 1 to 8"),
+        (
+            &["anigram", "count", "--start-len", "5", "--goal-len", "5"],
+            "error: --goal-len 5 must be above the start length 5; try 6",
+        ),
+        (&["bee", "solve", "aeginrt", "--center", "x"], "error: --center 'x' is not one of the letters"),
+        (&["bee", "solve", "aeginrt", "--center", "xy"], "error: --center \"xy\" must be exactly one letter"),
+        (&["anagram", "retain", "--words", "--include", "zzz"], "error: --include \"zzz\" is not a word of this index"),
+        (&["boxed", "generate", "--size", "9"], "error: --size 9 on 4 sides needs 36 distinct letters"),
+        (&["bee", "solve", "aegi3rt", "--center", "a"], "error: letters \"aegi3rt\" has '3', which is not a letter"),
+        (&["bee", "generate", "--min-score", "100000"], "error: no honeycomb meets those bounds"),
     ];
     for (args, want) in cases {
         let mut all = vec!["--index", index];
@@ -435,7 +456,9 @@ fn the_library_names_parameters_and_the_cli_names_flags() {
     assert_eq!(err, "`max_words` must be 1 to 8");
     let generate = bee::GenerateOptions { score: bee::Bounds { min: Some(10), max: Some(5) }, ..Default::default() };
     let err = bee::generate(&index, &generate).unwrap_err().to_string();
-    assert!(err.contains("give `score.min` no larger than `score.max`") && !err.contains("--"), "{err}");
+    assert_eq!(err, "`score.min` 10 is above the upper bound 5: the range is empty");
+    let err = bee::generate(&index, &generate).unwrap_err();
+    assert!(matches!(err.kind(), wordhoard_query::ErrorKind::InvalidInput { param: Some("score.min"), .. }));
 }
 
 #[test]

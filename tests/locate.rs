@@ -50,7 +50,7 @@ fn a_name_with_a_slash_is_refused_for_the_folder() {
     let s = Scratch::new();
     let out = at_home(&s.path("home"), s.dir.path(), &["build", &golden_list(), "--name", "a/b"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("-o PATH"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("error: --name \"a/b\" cannot name an index file"), "{}", stderr(&out));
 }
 
 #[test]

@@ -105,8 +105,23 @@ fn a_signal_removes_the_partial_index() {
         .spawn()
         .unwrap();
     let partial = s.write(&format!(".x.hoard.tmp.{}.7", child.id()), b"half an index");
-    // Time for it to start and set its handler.
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    // Wait until it has set its handler: on Linux, until SIGTERM shows
+    // among the signals it catches (however loaded the machine); elsewhere
+    // a second.
+    let caught = || {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
+        let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?.trim().to_string();
+        Some(u64::from_str_radix(&mask, 16).ok()? & 1 << (15 - 1) != 0)
+    };
+    let started = std::time::Instant::now();
+    match caught() {
+        Some(_) => {
+            while caught() != Some(true) && started.elapsed() < std::time::Duration::from_secs(30) {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        }
+        None => std::thread::sleep(std::time::Duration::from_millis(1000)),
+    }
     let killed = std::process::Command::new("kill").arg("-TERM").arg(child.id().to_string()).status().unwrap();
     assert!(killed.success());
     let result = child.wait_with_output().unwrap();

@@ -89,8 +89,16 @@ pub enum BuildErrorKind {
     },
     /// The file just written does not read back as written.
     Verify(String),
-    /// A build flag is wrong (the CLI's exit 2); the message names it.
-    InvalidInput(String),
+    /// A build option is wrong (the CLI's exit 2). Shown as
+    /// `` `param` problem ``, or the problem alone.
+    InvalidInput {
+        /// The option at fault, by its name in [`BuildFlags`](crate::BuildFlags)
+        /// (`proper_nouns`), when one is.
+        param: Option<&'static str>,
+        /// What is wrong, worded to follow the option's name; it names no
+        /// other option.
+        problem: String,
+    },
 }
 
 /// Why an output path cannot take an index.
@@ -171,9 +179,9 @@ impl fmt::Display for BuildError {
                 String::from_utf8_lossy(key),
                 String::from_utf8_lossy(previous)
             ),
-            BuildErrorKind::TooLarge(what) | BuildErrorKind::Alphabet(what) | BuildErrorKind::InvalidInput(what) => {
-                f.write_str(what)
-            }
+            BuildErrorKind::TooLarge(what) | BuildErrorKind::Alphabet(what) => f.write_str(what),
+            BuildErrorKind::InvalidInput { param: Some(param), problem } => write!(f, "`{param}` {problem}"),
+            BuildErrorKind::InvalidInput { param: None, problem } => f.write_str(problem),
             BuildErrorKind::Output { path, problem } => {
                 let path = path.display();
                 match problem {

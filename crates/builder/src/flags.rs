@@ -88,8 +88,13 @@ impl Default for BuildFlags {
     }
 }
 
-fn usage(msg: impl Into<String>) -> BuildError {
-    BuildError::new(BuildErrorKind::InvalidInput(msg.into()))
+fn usage(problem: impl Into<String>) -> BuildError {
+    BuildError::new(BuildErrorKind::InvalidInput { param: None, problem: problem.into() })
+}
+
+/// A wrong option, `param`, by its field name here.
+fn usage_in(param: &'static str, problem: impl Into<String>) -> BuildError {
+    BuildError::new(BuildErrorKind::InvalidInput { param: Some(param), problem: problem.into() })
 }
 
 impl BuildFlags {
@@ -100,31 +105,31 @@ impl BuildFlags {
         }
         let stdin = self.lists.iter().chain(&self.common).chain(&self.exclude);
         if stdin.filter(|s| matches!(s, WordSource::Stdin)).count() > 1 {
-            return Err(usage("`-` (stdin) can be given only once"));
+            return Err(usage("standard input (`-`) can be read only once"));
         }
         let accents = match self.fold.as_str() {
             "none" => false,
             "accents" => true,
-            other => return Err(usage(format!("`fold` is `none` or `accents`, not {other:?}"))),
+            other => return Err(usage_in("fold", format!("is none or accents, not {other:?}"))),
         };
         let keep = self.keep.as_deref().unwrap_or("");
         let folding = Folding { accents, keep: Folding::default().normalise(keep) };
         if !accents && !folding.keep.is_empty() {
-            return Err(usage("`keep` names letters that `fold` accents would strip; give `fold` accents too"));
+            return Err(usage_in("keep", "names letters kept from accent folding, which is off; fold accents too"));
         }
         let proper_nouns = ProperNouns::parse(&self.proper_nouns)
-            .ok_or_else(|| usage(format!("`proper_nouns` is `auto`, `skip` or `keep`, not {:?}", self.proper_nouns)))?;
+            .ok_or_else(|| usage_in("proper_nouns", format!("is auto, skip or keep, not {:?}", self.proper_nouns)))?;
         let alphabet = if self.alphabet == "auto" {
             AlphabetChoice::Auto(folding)
         } else {
             let spelled =
-                expand_ranges(&self.alphabet).map_err(|e| usage(format!("`alphabet` {:?}: {e}", self.alphabet)))?;
+                expand_ranges(&self.alphabet).map_err(|e| usage_in("alphabet", format!("{:?}: {e}", self.alphabet)))?;
             let mut letters: Vec<char> = folding.normalise(&spelled).chars().collect();
             letters.sort_unstable();
             letters.dedup();
             let letters: String = letters.into_iter().collect();
             let alphabet = Alphabet::with_folding(&letters, folding)
-                .map_err(|e| usage(format!("`alphabet` {:?}: {e}", self.alphabet)))?;
+                .map_err(|e| usage_in("alphabet", format!("{:?}: {e}", self.alphabet)))?;
             AlphabetChoice::Fixed(Box::new(alphabet))
         };
         Ok(BuildOptions {
@@ -144,9 +149,10 @@ impl BuildFlags {
         let first = self.lists.first().ok_or_else(|| BuildError::new(BuildErrorKind::NoSources))?;
         let name = self.name.clone().unwrap_or_else(|| crate::default_name(first));
         if !is_name(&name) {
-            return Err(usage(format!(
-                "`{name}` cannot name an index file in the index folder; give `name` NAME (no `/`, no `.hoard`) or `output` PATH"
-            )));
+            return Err(usage_in(
+                "name",
+                format!("{name:?} cannot name an index file in the index folder (no `/`, no `.hoard`); give another, or an output path"),
+            ));
         }
         let mut created = None;
         if !folder.path.is_dir() {

@@ -1,4 +1,4 @@
 //! Where indexes live: the library's rule (`wordhoard_query::folder`),
 //! which the Python package follows too.
 
-pub use wordhoard_query::folder::{choose, IndexChoice, IndexFolder};
+pub use wordhoard_query::folder::{choose, How, IndexChoice, IndexFolder, DEFAULT_NAME};

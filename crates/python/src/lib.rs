@@ -63,6 +63,16 @@ fn raise(py: Python<'_>, class: impl Fn(&Errors) -> &Py<PyType>, msg: String) ->
     }
 }
 
+/// A usage error with the parameter at fault as its `param` attribute
+/// (the keyword argument's name, `max_words`), as the library names it.
+fn with_param(py: Python<'_>, err: PyErr, param: Option<&'static str>) -> PyErr {
+    if let Some(param) = param {
+        // Setting an attribute on a fresh exception fails only on memory.
+        let _ = err.value(py).setattr("param", param);
+    }
+    err
+}
+
 fn os_error(kind: std::io::ErrorKind, msg: String) -> PyErr {
     match kind {
         std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(msg),
@@ -78,7 +88,7 @@ impl Failure {
             Failure::Query(e) => {
                 let msg = e.to_string();
                 match e.kind() {
-                    ErrorKind::InvalidInput(_) => raise(py, |e| &e.usage, msg),
+                    ErrorKind::InvalidInput { param, .. } => with_param(py, raise(py, |e| &e.usage, msg), *param),
                     ErrorKind::Limit(_) => raise(py, |e| &e.limit, msg),
                     ErrorKind::Io { source, .. } => os_error(source.kind(), msg),
                     ErrorKind::NoIndex(_) => PyFileNotFoundError::new_err(msg),
@@ -89,9 +99,8 @@ impl Failure {
             Failure::Build(e) => {
                 let msg = e.to_string();
                 match e.kind() {
-                    BuildErrorKind::InvalidInput(_) | BuildErrorKind::Alphabet(_) | BuildErrorKind::NoSources => {
-                        raise(py, |e| &e.usage, msg)
-                    }
+                    BuildErrorKind::InvalidInput { param, .. } => with_param(py, raise(py, |e| &e.usage, msg), *param),
+                    BuildErrorKind::Alphabet(_) | BuildErrorKind::NoSources => raise(py, |e| &e.usage, msg),
                     BuildErrorKind::ReadList { source, .. } => os_error(source.kind(), msg),
                     BuildErrorKind::Write { source, .. } => os_error(source.kind(), msg),
                     BuildErrorKind::ListIsFolder { .. } => PyIsADirectoryError::new_err(msg),
@@ -388,7 +397,7 @@ fn feed(
         }
         _ => {
             let msg = "only `boxed solve`, `find` and `anagram` can be streamed";
-            return Err(Failure::Query(Error::new(ErrorKind::InvalidInput(msg.into()))));
+            return Err(Failure::Query(Error::invalid(msg)));
         }
     }
     Ok(())

@@ -216,17 +216,20 @@ impl Alphabet {
     }
 
     /// Text the user typed as codes, normalised as the index's words were;
-    /// `what` names the input in errors.
-    fn codes_of(&self, input: &str, what: &str) -> Result<Vec<u8>> {
+    /// `what` is the parameter it came in, named in errors.
+    fn codes_of(&self, input: &str, what: &'static str) -> Result<Vec<u8>> {
         self.folding
             .normalise(input)
             .chars()
             .map(|c| {
                 self.code_of(c).ok_or_else(|| {
-                    Error::invalid(format!(
-                        "{what} {input:?} has {c:?}, which is not a letter of this index's alphabet ({})",
-                        self.as_str()
-                    ))
+                    Error::invalid_param(
+                        what,
+                        format!(
+                            "{input:?} has {c:?}, which is not a letter of this index's alphabet ({})",
+                            self.as_str()
+                        ),
+                    )
                 })
             })
             .collect()
@@ -234,15 +237,15 @@ impl Alphabet {
 
     /// Parses letters the user typed: normalised, each a letter of the
     /// alphabet, no letter twice. `what` names the input in errors.
-    pub fn parse_distinct(&self, input: &str, what: &str) -> Result<LetterSet> {
+    pub fn parse_distinct(&self, input: &str, what: &'static str) -> Result<LetterSet> {
         let mut set = LetterSet::default();
         for code in self.codes_of(input, what)? {
             let i = self.index_of(code).expect("a letter's code");
             if set.contains(i) {
-                return Err(Error::invalid(format!(
-                    "{what} {input:?} repeats the letter {:?}; give each letter once",
-                    self.chars[i]
-                )));
+                return Err(Error::invalid_param(
+                    what,
+                    format!("{input:?} repeats the letter {:?}; give each letter once", self.chars[i]),
+                ));
             }
             set = set.with(i);
         }
@@ -250,19 +253,19 @@ impl Alphabet {
     }
 
     /// Parses a single letter the user typed.
-    pub fn parse_letter(&self, input: &str, what: &str) -> Result<usize> {
+    pub fn parse_letter(&self, input: &str, what: &'static str) -> Result<usize> {
         let codes = self.codes_of(input, what)?;
         match codes.as_slice() {
             [code] => Ok(self.index_of(*code).expect("a letter's code")),
-            _ => Err(Error::invalid(format!("{what} {input:?} must be exactly one letter"))),
+            _ => Err(Error::invalid_param(what, format!("{input:?} must be exactly one letter"))),
         }
     }
 
     /// A word the user typed, as codes: normalised, every letter checked.
-    pub fn parse_word(&self, input: &str, what: &str) -> Result<Vec<u8>> {
+    pub fn parse_word(&self, input: &str, what: &'static str) -> Result<Vec<u8>> {
         let word = self.codes_of(input, what)?;
         if word.is_empty() {
-            return Err(Error::invalid(format!("{what} is empty; give some letters")));
+            return Err(Error::invalid_param(what, "is empty; give some letters"));
         }
         Ok(word)
     }

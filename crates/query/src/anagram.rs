@@ -190,7 +190,7 @@ fn word_anagrams<D: AsRef<[u8]>>(
     })?;
     if words > MAX_WORD_ANAGRAMS {
         return Err(Error::new(ErrorKind::Limit(format!(
-            "too large: the letters make more than {MAX_WORD_ANAGRAMS} words; use fewer blanks or raise `min_len`"
+            "too large: the letters make more than {MAX_WORD_ANAGRAMS} words; use fewer blanks or a longer shortest word"
         ))));
     }
     let mut out = Vec::new();
@@ -295,10 +295,10 @@ struct Candidates<const N: usize> {
 /// order (fewest words, then a-z).
 pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &PhraseOptions) -> Result<PhraseAnagrams> {
     if opts.max_words == 0 || opts.max_words > MAX_WORDS {
-        return Err(Error::invalid(format!("`max_words` must be 1 to {MAX_WORDS}")));
+        return Err(Error::invalid_param("max_words", format!("must be 1 to {MAX_WORDS}")));
     }
     if opts.min_len == 0 {
-        return Err(Error::invalid("`min_len` must be at least 1"));
+        return Err(Error::invalid_param("min_len", "must be at least 1"));
     }
     index.require_common_list(opts.common_only)?;
     if index.alphabet().len() <= 32 {
@@ -320,13 +320,13 @@ fn phrase_in<const N: usize, D: AsRef<[u8]>>(
     let mut max_words = opts.max_words;
     let mut forced = Vec::new();
     if let Some(word) = &opts.include {
-        let bytes = alphabet.parse_word(word.trim(), "`include`")?;
+        let bytes = alphabet.parse_word(word.trim(), "include")?;
         let c: Counts<N> = counts_of(alphabet, &bytes);
         if index.word_id(&bytes)?.is_none() {
-            return Err(Error::invalid(format!("`include` {word:?} is not a word of this index")));
+            return Err(Error::invalid_param("include", format!("{word:?} is not a word of this index")));
         }
         if !fits(&c, &want) {
-            return Err(Error::invalid(format!("`include` {word:?} has letters the phrase does not")));
+            return Err(Error::invalid_param("include", format!("{word:?} has letters the phrase does not")));
         }
         want = minus(&want, &c);
         max_words -= 1;
@@ -473,7 +473,7 @@ impl<const N: usize> Search<'_, N> {
             self.steps += 1;
             if self.steps > MAX_SEARCH_STEPS {
                 return Err(Error::new(ErrorKind::Limit(format!(
-                    "too large: sets of up to {} words for the phrase take more than {MAX_SEARCH_STEPS} steps to search; lower `max_words` or raise `min_len`",
+                    "too large: sets of up to {} words for the phrase take more than {MAX_SEARCH_STEPS} steps to search; allow fewer words or a longer shortest word",
                     self.max_words
                 ))));
             }
@@ -496,7 +496,7 @@ impl<const N: usize> Search<'_, N> {
         self.count = self.count.saturating_add(words);
         if self.count > MAX_ANAGRAMS {
             return Err(Error::new(ErrorKind::Limit(format!(
-                "too large: the phrase has over {MAX_ANAGRAMS} anagrams of up to {} words; lower `max_words` or raise `min_len`",
+                "too large: the phrase has over {MAX_ANAGRAMS} anagrams of up to {} words; allow fewer words or a longer shortest word",
                 self.max_words
             ))));
         }

@@ -846,10 +846,10 @@ fn pick_weighted(terms: &[u32], pick: &mut u64, games_of: impl Fn(u32) -> Result
 
 fn check_lengths(start_len: usize, goal_len: usize) -> Result<()> {
     if goal_len <= start_len {
-        return Err(Error::invalid(format!(
-            "the goal length {goal_len} must be above the start length {start_len}; try `goal_len` {}",
-            start_len.saturating_add(1)
-        )));
+        return Err(Error::invalid_param(
+            "goal_len",
+            format!("{goal_len} must be above the start length {start_len}; try {}", start_len.saturating_add(1)),
+        ));
     }
     Ok(())
 }

@@ -64,15 +64,18 @@ impl Puzzle {
             return Err(Error::invalid("letters are empty; give the honeycomb's letters, e.g. `aeginrt`"));
         }
         let center = match center {
-            Some(c) => alphabet.parse_letter(c, "centre")?,
-            None => alphabet.parse_letter(&letters[..letters.chars().next().map_or(0, char::len_utf8)], "centre")?,
+            Some(c) => alphabet.parse_letter(c, "center")?,
+            None => alphabet.parse_letter(&letters[..letters.chars().next().map_or(0, char::len_utf8)], "center")?,
         };
         if !set.contains(center) {
-            return Err(Error::invalid(format!(
-                "centre {:?} is not one of the letters {:?}; pick one of them for `center`",
-                alphabet.char_at(center),
-                alphabet.letters_of(set)
-            )));
+            return Err(Error::invalid_param(
+                "center",
+                format!(
+                    "{:?} is not one of the letters {:?}; pick one of them",
+                    alphabet.char_at(center),
+                    alphabet.letters_of(set)
+                ),
+            ));
         }
         Ok(Puzzle { letters: set, center })
     }
@@ -623,8 +626,8 @@ pub struct GenerateOptions {
 /// A random valid honeycomb (it has a pangram) within the bounds, chosen
 /// uniformly among all that qualify, with its answers.
 pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Solution> {
-    check_range("score", opts.score)?;
-    check_range("words", opts.words)?;
+    check_range("score.min", opts.score)?;
+    check_range("words.min", opts.words)?;
     index.require_common_list(opts.common_only)?;
     let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
     let combs = Honeycombs::open(index, table)?;
@@ -654,7 +657,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     }
     if matching == 0 {
         return Err(Error::invalid(
-            "no honeycomb meets those bounds; widen `score` or `words`, or exclude fewer letters",
+            "no honeycomb meets those bounds; widen the score or word bounds, or exclude fewer letters",
         ));
     }
     let mut pick = SplitMix64::new(opts.seed).below(matching) as usize;
@@ -679,12 +682,12 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     solve(index, Puzzle { letters, center }, &SolveOptions { common_only: opts.common_only })
 }
 
-/// Empty bounds are a usage error naming the parameter (`score.min`).
-fn check_range(name: &str, bounds: Bounds) -> Result<()> {
+/// Empty bounds are a usage error in the lower bound (`score.min`).
+fn check_range(min_param: &'static str, bounds: Bounds) -> Result<()> {
     match (bounds.min, bounds.max) {
-        (Some(lo), Some(hi)) if lo > hi => Err(Error::invalid(format!(
-            "the {name} range {lo}..{hi} is empty; give `{name}.min` no larger than `{name}.max`"
-        ))),
+        (Some(lo), Some(hi)) if lo > hi => {
+            Err(Error::invalid_param(min_param, format!("{lo} is above the upper bound {hi}: the range is empty")))
+        }
         _ => Ok(()),
     }
 }

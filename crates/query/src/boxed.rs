@@ -78,7 +78,7 @@ impl LetterBox {
             if side.is_empty() {
                 return Err(Error::invalid("a side is empty; give each side's letters, e.g. `riu pgh lcs yao`"));
             }
-            let set = alphabet.parse_distinct(side, "side")?;
+            let set = alphabet.parse_distinct(side, "sides")?;
             if let Some(dup) = set.intersects(seen).then_some(LetterSet(set.0 & seen.0)) {
                 return Err(Error::invalid(format!(
                     "the letter {:?} is on two sides; each letter goes on one side only",
@@ -89,7 +89,7 @@ impl LetterBox {
             if seen.len() > MAX_BOX_LETTERS {
                 return Err(Error::invalid(format!("a box has at most {MAX_BOX_LETTERS} letters")));
             }
-            let codes = alphabet.parse_word(side, "side")?;
+            let codes = alphabet.parse_word(side, "sides")?;
             side_of.extend(codes.iter().map(|&b| (b, s as u8)));
             out.push(alphabet.word_string(codes));
         }
@@ -327,24 +327,31 @@ pub struct Generated {
 pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Result<Generated> {
     let alphabet = index.alphabet();
     let letters = opts.sides.saturating_mul(opts.size);
-    if opts.sides < 2 || opts.size == 0 || letters > alphabet.len().min(MAX_BOX_LETTERS) {
-        return Err(Error::invalid(format!(
-            "a box of `sides` {} x `size` {} needs {} distinct letters; this alphabet has {} and a box at least 2 sides",
-            opts.sides,
-            opts.size,
-            letters,
-            alphabet.len()
-        )));
+    if opts.sides < 2 {
+        return Err(Error::invalid_param("sides", format!("{} is too few: a box has at least 2 sides", opts.sides)));
+    }
+    if opts.size == 0 || letters > alphabet.len().min(MAX_BOX_LETTERS) {
+        return Err(Error::invalid_param(
+            "size",
+            format!(
+                "{} on {} sides needs {} distinct letters; this alphabet has {} (and a box at most {MAX_BOX_LETTERS})",
+                opts.size,
+                opts.sides,
+                letters,
+                alphabet.len()
+            ),
+        ));
     }
     if let (Some(lo), Some(hi)) = (opts.min_solutions, opts.max_solutions) {
         if lo > hi {
-            return Err(Error::invalid(format!(
-                "the solutions range {lo}..{hi} is empty; give `min_solutions` no larger than `max_solutions`"
-            )));
+            return Err(Error::invalid_param(
+                "min_solutions",
+                format!("{lo} is above the most solutions asked for, {hi}: the range is empty"),
+            ));
         }
     }
     if opts.max_solutions == Some(0) {
-        return Err(Error::invalid("every generated box has a solution; give `max_solutions` of at least 1"));
+        return Err(Error::invalid_param("max_solutions", "must be at least 1: every generated box has a solution"));
     }
     let solve_opts =
         SolveOptions { max_words: 2, min_len: DEFAULT_MIN_LEN, limit: opts.limit, common_only: opts.common_only };
@@ -432,9 +439,9 @@ impl GenerateFailures {
         let shape = format!("{} sides of {}", opts.sides, opts.size);
         if let Some((lo, hi)) = self.solutions {
             let wanted = match (opts.min_solutions, opts.max_solutions) {
-                (Some(lo), Some(hi)) => format!("{lo} to {hi}, as `min_solutions` and `max_solutions` ask"),
-                (Some(lo), None) => format!("at least {lo}, as `min_solutions` asks"),
-                (None, Some(hi)) => format!("at most {hi}, as `max_solutions` asks"),
+                (Some(lo), Some(hi)) => format!("{lo} to {hi}, as asked"),
+                (Some(lo), None) => format!("at least {lo}, as asked"),
+                (None, Some(hi)) => format!("at most {hi}, as asked"),
                 (None, None) => "some".into(),
             };
             let range = if lo == hi { format!("{lo}") } else { format!("from {lo} to {hi}") };
@@ -446,14 +453,14 @@ impl GenerateFailures {
         if self.no_layout > 0 {
             return format!(
                 "{tried}, {} pairs of {words} used the box's {letters} letters, but none could be laid out on \
-                 {shape} without two letters in a row on one side; try more `sides` or a smaller `size`",
+                 {shape} without two letters in a row on one side; try more sides or fewer letters a side",
                 self.no_layout
             );
         }
         // Too few letters: almost no word can start a box; too many: no
         // two words use them all.
         let change =
-            if letters <= 12 { "more `sides` or a larger `size`" } else { "fewer `sides` or a smaller `size`" };
+            if letters <= 12 { "more sides or more letters a side" } else { "fewer sides or fewer letters a side" };
         if self.no_first > self.no_pair {
             return format!(
                 "{tried}, {} of the {words} drawn could not start a box of {letters} letters ({shape}): a first word \
@@ -685,10 +692,10 @@ impl Solver {
     pub fn new<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &SolveOptions) -> Result<Solver> {
         let SolveOptions { max_words, min_len, common_only, .. } = *opts;
         if max_words == 0 || max_words > MAX_WORDS_LIMIT {
-            return Err(Error::invalid(format!("`max_words` must be 1 to {MAX_WORDS_LIMIT}")));
+            return Err(Error::invalid_param("max_words", format!("must be 1 to {MAX_WORDS_LIMIT}")));
         }
         if min_len == 0 {
-            return Err(Error::invalid("`min_len` must be at least 1"));
+            return Err(Error::invalid_param("min_len", "must be at least 1"));
         }
         index.require_common_list(common_only)?;
         let mut words = playable_words(index, letter_box, min_len)?;
@@ -739,7 +746,7 @@ impl Solver {
     /// short of the larger counts past the fewest words.
     pub fn count(&mut self, k: usize) -> Result<u128> {
         if k == 0 || k > MAX_WORDS_LIMIT {
-            return Err(Error::invalid(format!("`k` must be 1 to {MAX_WORDS_LIMIT}")));
+            return Err(Error::invalid_param("k", format!("must be 1 to {MAX_WORDS_LIMIT}")));
         }
         Ok(self.start(k)?.count.get())
     }
@@ -766,7 +773,7 @@ impl Solver {
     /// costs one search.
     pub fn set_max_words(&mut self, max_words: usize) -> Result<()> {
         if max_words == 0 || max_words > MAX_WORDS_LIMIT {
-            return Err(Error::invalid(format!("`max_words` must be 1 to {MAX_WORDS_LIMIT}")));
+            return Err(Error::invalid_param("max_words", format!("must be 1 to {MAX_WORDS_LIMIT}")));
         }
         self.max_words = max_words;
         Ok(())
@@ -1113,12 +1120,12 @@ pub fn check<D: AsRef<[u8]>>(
 }
 
 fn too_many() -> Error {
-    Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; lower `max_words`".into()))
+    Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; allow fewer words".into()))
 }
 
 fn too_large(what: String) -> Error {
     Error::new(ErrorKind::Limit(format!(
-        "the box is too large to search ({what}); lower `max_words`, or use fewer or larger sides"
+        "the box is too large to search ({what}); allow fewer words, or use fewer or larger sides"
     )))
 }
 

@@ -9,9 +9,10 @@ use std::sync::Arc;
 /// Every error carries what a caller needs to act on it: its [`kind`]
 /// (match on it), the section a damaged index is damaged in, the path and
 /// the `io::Error` (as [`source`](std::error::Error::source)) of a failed
-/// read. `Display` is one line suitable for `error: ...` output. Messages
-/// about the caller's input name the parameters of this library's API in
-/// backticks (`` `max_words` ``), which a CLI can reword as its flags.
+/// read. `Display` is one line suitable for `error: ...` output. An error
+/// in the caller's input names the parameter at fault as a field
+/// ([`ErrorKind::InvalidInput`]'s `param`, this library's name for it,
+/// `max_words`), so a CLI can say its flag instead (`--max-words`).
 ///
 /// [`kind`]: Error::kind
 #[derive(Debug, Clone)]
@@ -60,8 +61,15 @@ pub enum ErrorKind {
         section: &'static str,
     },
     /// The caller gave input the query cannot accept (bad letters,
-    /// ranges); the message says which parameter and why.
-    InvalidInput(String),
+    /// ranges). Shown as `` `param` problem ``, or the problem alone.
+    InvalidInput {
+        /// The parameter at fault, by its name in this library's API and
+        /// the request layer (`max_words`, `score.min`), when one is.
+        param: Option<&'static str>,
+        /// What is wrong, worded to follow the parameter's name
+        /// (`must be 1 to 8`); it names no other parameter.
+        problem: String,
+    },
     /// Reading or mapping the index file failed.
     Io {
         /// The file.
@@ -105,7 +113,7 @@ impl Error {
             ErrorKind::Corrupt { .. } => "corrupt",
             ErrorKind::Checksum { .. } => "checksum",
             ErrorKind::MissingSection { .. } => "missing_section",
-            ErrorKind::InvalidInput(_) => "invalid_input",
+            ErrorKind::InvalidInput { .. } => "invalid_input",
             ErrorKind::Io { .. } => "io",
             ErrorKind::Limit(_) => "limit",
             ErrorKind::NoIndex(_) => "no_index",
@@ -115,7 +123,7 @@ impl Error {
     /// True when the error is the caller's input rather than the index or
     /// the system (a CLI maps this to exit status 2).
     pub fn is_usage(&self) -> bool {
-        matches!(self.kind, ErrorKind::InvalidInput(_))
+        matches!(self.kind, ErrorKind::InvalidInput { .. })
     }
 
     /// True when the index file is damaged or unreadable as an index
@@ -143,8 +151,23 @@ impl Error {
         Error::new(ErrorKind::Corrupt { section: Some(section), problem: problem.into() })
     }
 
-    pub(crate) fn invalid(msg: impl Into<String>) -> Error {
-        Error::new(ErrorKind::InvalidInput(msg.into()))
+    /// Input the query cannot accept, no one parameter at fault.
+    pub fn invalid(problem: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidInput { param: None, problem: problem.into() })
+    }
+
+    /// Input the query cannot accept, in `param` (`problem` follows its
+    /// name: "must be 1 to 8").
+    pub fn invalid_param(param: &'static str, problem: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidInput { param: Some(param), problem: problem.into() })
+    }
+
+    /// The parameter an input error is in, by its API name.
+    pub fn param(&self) -> Option<&'static str> {
+        match self.kind {
+            ErrorKind::InvalidInput { param, .. } => param,
+            _ => None,
+        }
     }
 
     pub(crate) fn io(path: &std::path::Path, action: &'static str, source: std::io::Error) -> Error {
@@ -182,14 +205,14 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const REBUILD: &str = "rebuild it with `wordhoard build`";
+        const REBUILD: &str = "rebuild it";
         match &self.kind {
             ErrorKind::NotAnIndex => {
-                write!(f, "not a wordhoard index (wrong magic bytes); build one with `wordhoard build`")
+                write!(f, "not a wordhoard index (wrong magic bytes)")
             }
             ErrorKind::NewerVersion { found, supported } => write!(
                 f,
-                "index format {found} is newer than this wordhoard reads ({supported}); {REBUILD} or upgrade wordhoard"
+                "index format {found} is newer than this wordhoard reads ({supported}); {REBUILD}, or read it with a newer wordhoard"
             ),
             ErrorKind::OlderVersion { found, supported } => {
                 write!(f, "index format {found} is older than this wordhoard reads ({supported}); {REBUILD}")
@@ -205,7 +228,9 @@ impl fmt::Display for Error {
                 write!(f, "index has no `{section}` section (built by an older wordhoard?); {REBUILD}")
             }
             ErrorKind::Io { path, action, source } => write!(f, "cannot {action} index {}: {source}", path.display()),
-            ErrorKind::InvalidInput(msg) | ErrorKind::Limit(msg) | ErrorKind::NoIndex(msg) => f.write_str(msg),
+            ErrorKind::InvalidInput { param: Some(param), problem } => write!(f, "`{param}` {problem}"),
+            ErrorKind::InvalidInput { param: None, problem } => f.write_str(problem),
+            ErrorKind::Limit(msg) | ErrorKind::NoIndex(msg) => f.write_str(msg),
         }
     }
 }
@@ -235,6 +260,17 @@ mod tests {
         assert_eq!(source.downcast_ref::<std::io::Error>().unwrap().kind(), std::io::ErrorKind::NotFound);
         assert!(err.to_string().starts_with("cannot open index /no/such/index.hoard: "), "{err}");
         assert!(!err.is_bad_index() && !err.is_usage());
+    }
+
+    #[test]
+    fn input_errors_name_their_parameter_as_a_field() {
+        let err = Error::invalid_param("max_words", "must be 1 to 8");
+        assert_eq!(err.param(), Some("max_words"));
+        assert_eq!(err.to_string(), "`max_words` must be 1 to 8");
+        assert!(err.is_usage() && !err.is_bad_index() && err.kind_name() == "invalid_input");
+        let err = Error::invalid("the pattern is empty");
+        assert_eq!((err.param(), err.to_string().as_str()), (None, "the pattern is empty"));
+        assert_eq!(Error::corrupt("x").param(), None);
     }
 
     #[test]

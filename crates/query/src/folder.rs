@@ -120,13 +120,12 @@ pub fn choose(flag: Option<&OsStr>) -> Result<IndexChoice> {
 
 impl IndexChoice {
     /// The error for an index that is not there: where it looked, why
-    /// there, what the folder holds, and the command that builds it.
+    /// there and what the folder holds. (How to build one is the
+    /// caller's to say: the CLI names its `build` command.)
     pub fn missing(&self) -> Error {
         let path = self.path.display();
         match &self.how {
-            How::Path(given) => Error::new(ErrorKind::NoIndex(format!(
-                "no index at {path} (from {given}); build one there with: wordhoard build WORDLIST -o {path}"
-            ))),
+            How::Path(given) => Error::new(ErrorKind::NoIndex(format!("no index at {path} (from {given})"))),
             How::Named { name, given, folder } => {
                 let why = match given {
                     Some(g) => format!("{g} {name}"),
@@ -138,9 +137,8 @@ impl IndexChoice {
                 } else {
                     format!("it holds {}", others.join(", "))
                 };
-                let demo = if name == DEFAULT_NAME { " (or `make demo` in a wordhoard checkout)" } else { "" };
                 Error::new(ErrorKind::NoIndex(format!(
-                    "no index {name} at {path} ({why}; index folder from {}; {holds}); build it with: wordhoard build WORDLIST --name {name}{demo}",
+                    "no index {name} at {path} ({why}; index folder from {}; {holds})",
                     folder.from
                 )))
             }

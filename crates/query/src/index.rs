@@ -407,7 +407,7 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// without a common list cannot answer one.
     pub fn require_common_list(&self, common_only: bool) -> Result<()> {
         if common_only && !self.has_common_list() {
-            return Err(Error::invalid("`common_only` needs an index built with a common list"));
+            return Err(Error::invalid_param("common_only", "needs an index built with a common list"));
         }
         Ok(())
     }

@@ -88,7 +88,8 @@ pub fn split_sides(items: &[impl AsRef<str>], side_count: Option<usize>, size: O
         return Ok(pieces);
     }
     let size = match (side_count, size) {
-        (Some(0), _) | (_, Some(0)) => return Err(Error::invalid("`side_count` and `size` are at least 1")),
+        (Some(0), _) => return Err(Error::invalid_param("side_count", "must be at least 1")),
+        (_, Some(0)) => return Err(Error::invalid_param("size", "must be at least 1")),
         (Some(count), Some(size)) if count.checked_mul(size) == Some(n) => size,
         (Some(count), Some(size)) => {
             return Err(Error::invalid(format!(
@@ -103,7 +104,7 @@ pub fn split_sides(items: &[impl AsRef<str>], side_count: Option<usize>, size: O
                 (count, None) => format!("{} equal sides", count.unwrap_or(4)),
             };
             return Err(Error::invalid(format!(
-                "{compact:?} has {n} letters, which do not make {cut}; give `side_count` or `size`, \
+                "{compact:?} has {n} letters, which do not make {cut}; give the number of sides or their size, \
                  or separate the sides (riu-pgh-lcs-yao)"
             )));
         }
@@ -963,10 +964,15 @@ impl Query for Anagram {
     type Output = Anagrams;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Anagrams> {
         if self.sub && self.words {
-            return Err(Error::invalid("`sub` and `words` cannot be used together"));
+            return Err(Error::invalid_param("sub", "cannot be asked with words (multi-word anagrams of a phrase)"));
         }
-        if !self.words && (self.max_words.is_some() || self.include.is_some()) {
-            return Err(Error::invalid("`max_words` and `include` need `words` (multi-word anagrams of a phrase)"));
+        if !self.words {
+            if let Some(param) = [("max_words", self.max_words.is_some()), ("include", self.include.is_some())]
+                .into_iter()
+                .find_map(|(param, given)| given.then_some(param))
+            {
+                return Err(Error::invalid_param(param, "needs words (multi-word anagrams of a phrase)"));
+            }
         }
         if self.words {
             let opts = PhraseOptions {
@@ -1273,7 +1279,7 @@ mod tests {
         assert_eq!(split_sides(&["äöüßab"], Some(3), None).unwrap(), ["äö", "üß", "ab"]);
         for (count, size) in [(None, None), (Some(4), None), (None, Some(3)), (Some(2), Some(5)), (Some(0), None)] {
             let e = split_sides(&["riupghlcsya"], count, size).unwrap_err();
-            assert!(matches!(e.kind(), ErrorKind::InvalidInput(_)), "{count:?} {size:?}: {e}");
+            assert!(matches!(e.kind(), ErrorKind::InvalidInput { .. }), "{count:?} {size:?}: {e}");
         }
     }
 }

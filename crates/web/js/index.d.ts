@@ -6,7 +6,10 @@
 export type Count = number | string;
 
 export class WordhoardError extends Error {}
-export class UsageError extends WordhoardError {}
+export class UsageError extends WordhoardError {
+  /** The option or argument at fault (`maxWords`), when one is. */
+  param?: string;
+}
 export class BadIndexError extends WordhoardError {}
 export class LimitError extends WordhoardError {}
 

@@ -17,7 +17,10 @@ export class WordhoardError extends Error {
     this.name = new.target.name;
   }
 }
-/** Bad input: letters outside the index's alphabet, an unknown or out-of-range option. */
+/**
+ * Bad input: letters outside the index's alphabet, an unknown or out-of-range
+ * option. `param` names the option or argument at fault (`maxWords`), when one is.
+ */
 export class UsageError extends WordhoardError {}
 /** The index file is damaged, hostile, or not an index: rebuild it. */
 export class BadIndexError extends WordhoardError {}
@@ -38,6 +41,13 @@ function rethrown(e) {
     return e;
   }
   const Kind = KINDS[info?.kind] ?? WordhoardError;
+  if (typeof info?.param === "string") {
+    // The option at fault, named as this package spells it.
+    const param = info.param.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+    const error = new Kind(`\`${param}\` ${info.problem}`);
+    error.param = param;
+    return error;
+  }
   return new Kind(String(info?.message ?? e.message));
 }
 

@@ -56,7 +56,7 @@ pub fn exact_in_js(value: Value) -> Value {
 /// What kind of exception an error becomes in JavaScript.
 pub fn error_kind(e: &Error) -> &'static str {
     match e.kind() {
-        ErrorKind::InvalidInput(_) => "usage",
+        ErrorKind::InvalidInput { .. } => "usage",
         ErrorKind::Limit(_) => "limit",
         _ if e.is_bad_index() => "bad_index",
         _ => "error",
@@ -93,7 +93,16 @@ impl Hoard {
 
 /// An error as a JavaScript exception: its message is `{"kind", "message"}`.
 fn thrown(e: Error) -> JsError {
-    JsError::new(&json!({"kind": error_kind(&e), "message": e.to_string()}).to_string())
+    let (kind, message) = (error_kind(&e), e.to_string());
+    let info = match e.kind() {
+        // An input error's parameter apart, for the package to name as
+        // its option (`max_words` is `maxWords` there).
+        ErrorKind::InvalidInput { param: Some(param), problem } => {
+            json!({"kind": kind, "message": message, "param": param, "problem": problem})
+        }
+        _ => json!({"kind": kind, "message": message}),
+    };
+    JsError::new(&info.to_string())
 }
 
 /// The JavaScript names: JSON text in and out (the package parses it).
@@ -109,16 +118,15 @@ impl Hoard {
     /// long-flag name; the answer as JSON text, big integers as strings.
     #[wasm_bindgen(js_name = ask)]
     pub fn js_ask(&self, command: &str, args: &str) -> Result<String, JsError> {
-        let args: Value = serde_json::from_str(args)
-            .map_err(|e| thrown(Error::new(ErrorKind::InvalidInput(format!("{command}: {e}")))))?;
+        let args: Value = serde_json::from_str(args).map_err(|e| thrown(Error::invalid(format!("{command}: {e}"))))?;
         self.answer(command, &args).map(|v| exact_in_js(v).to_string()).map_err(thrown)
     }
 
     /// Which of `words` (a JSON array of strings) are common, as a JSON array.
     #[wasm_bindgen(js_name = commonWords)]
     pub fn js_common_words(&self, words: &str) -> Result<String, JsError> {
-        let words: Vec<String> = serde_json::from_str(words)
-            .map_err(|e| thrown(Error::new(ErrorKind::InvalidInput(format!("words: {e}")))))?;
+        let words: Vec<String> =
+            serde_json::from_str(words).map_err(|e| thrown(Error::invalid(format!("words: {e}"))))?;
         self.common_words(&words).map(|w| json!(w).to_string()).map_err(thrown)
     }
 }

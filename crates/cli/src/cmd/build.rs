@@ -207,7 +207,7 @@ fn flagged(e: BuildError) -> anyhow::Error {
             format!(" (mkdir -p {})", dir.display())
         }
         BuildErrorKind::Alphabet(_) => " (--fold accents, or --alphabet LETTERS)".into(),
-        BuildErrorKind::InvalidInput(_) => return super::usage(super::as_flags(e.to_string())),
+        BuildErrorKind::InvalidInput { param, problem } => return super::usage(super::input_message(*param, problem)),
         _ => String::new(),
     };
     anyhow::anyhow!("{e}{hint}")

@@ -18,7 +18,7 @@ use serde_json::Value;
 use wordhoard_query::request::{self, Query};
 use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 
-use crate::locate::{self, IndexChoice};
+use crate::locate::{self, How, IndexChoice, DEFAULT_NAME};
 
 /// An error that is the user's input: exit status 2.
 #[derive(Debug)]
@@ -81,7 +81,15 @@ impl Context {
     pub fn open(&self) -> Result<Index<FileBytes>> {
         let choice = self.choice()?;
         if !choice.path.exists() {
-            return Err(choice.missing().into());
+            let missing = choice.missing();
+            let build = match &choice.how {
+                How::Path(_) => format!("wordhoard build WORDLIST -o {}", choice.path.display()),
+                How::Named { name, .. } if name == DEFAULT_NAME => {
+                    format!("wordhoard build WORDLIST --name {name} (or `make demo` in a wordhoard checkout)")
+                }
+                How::Named { name, .. } => format!("wordhoard build WORDLIST --name {name}"),
+            };
+            return Err(anyhow::Error::new(missing.clone()).context(format!("{missing}; build it with: {build}")));
         }
         let opened = if self.no_mmap { Index::read(&choice.path) } else { Index::open(&choice.path) };
         // The path as context, the library's error kept as the cause (so
@@ -93,45 +101,34 @@ impl Context {
     }
 }
 
-/// The flag for each library parameter an error message names in
-/// backticks: the library speaks of its API, the CLI of its flags.
-const FLAGS: [(&str, &str); 23] = [
-    ("`keep`", "--keep"),
-    ("`fold` accents", "--fold accents"),
-    ("`fold`", "--fold"),
-    ("`alphabet`", "--alphabet"),
-    ("`proper_nouns`", "--proper-nouns"),
-    ("`name` NAME", "--name NAME"),
-    ("`output` PATH", "-o PATH"),
-    ("`min_solutions`", "--min-solutions"),
-    ("`max_solutions`", "--max-solutions"),
-    ("`sides`", "--sides"),
-    ("`side_count`", "--sides"),
-    ("`size`", "--size"),
-    ("`common_only`", "--common-only"),
-    ("`center`", "--center"),
-    ("`max_words`", "--max-words"),
-    ("`min_len`", "--min-len"),
-    ("`goal_len`", "--goal-len"),
-    ("`score.min`", "--min-score"),
-    ("`score.max`", "--max-score"),
-    ("`words.min`", "--min-words"),
-    ("`words.max`", "--max-words"),
-    ("`score`", "--min/--max-score"),
-    ("`words`", "--min/--max-words"),
-];
-
-/// A query error's message with the library's parameter names as flags.
-pub fn as_flags(message: String) -> String {
-    FLAGS.iter().fold(message, |m, (param, flag)| m.replace(param, flag))
+/// The CLI's name for a parameter the libraries name in an input error:
+/// its flag (`max_words` is `--max-words`), or for an argument its plain
+/// name. The one place the libraries' API names meet the CLI's flags.
+pub fn flag_of(param: &str) -> String {
+    match param {
+        "score.min" => "--min-score".into(),
+        "words.min" => "--min-words".into(),
+        "side_count" => "--sides".into(),
+        "output" => "-o".into(),
+        // Arguments, not flags.
+        "letters" | "sides" | "word" | "k" => param.into(),
+        flag => format!("--{}", flag.replace('_', "-")),
+    }
 }
 
-/// Turns a query error into an anyhow error, keeping its usage flag and
-/// naming flags where the library names parameters.
+/// An input error's message as the CLI says it: the parameter as its flag.
+pub fn input_message(param: Option<&str>, problem: &str) -> String {
+    match param {
+        Some(param) => format!("{} {problem}", flag_of(param)),
+        None => problem.to_string(),
+    }
+}
+
+/// Turns a query error into an anyhow error: an input error becomes a
+/// usage error (exit 2) naming the flag; the rest keep their kind.
 pub fn query_err(e: Error) -> anyhow::Error {
     match e.kind() {
-        ErrorKind::InvalidInput(_) => anyhow::Error::new(UsageError(as_flags(e.to_string()))),
-        ErrorKind::Limit(_) => anyhow!(as_flags(e.to_string())),
+        ErrorKind::InvalidInput { param, problem } => anyhow::Error::new(UsageError(input_message(*param, problem))),
         _ => anyhow::Error::new(e),
     }
 }

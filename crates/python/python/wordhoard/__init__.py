@@ -56,7 +56,12 @@ class WordhoardError(Exception):
 
 class UsageError(WordhoardError, ValueError):
     """Bad input: letters not in the index's alphabet, an unknown or
-    out-of-range option. The CLI exits 2 for these."""
+    out-of-range option. The CLI exits 2 for these.
+
+    ``param`` names the argument at fault (``"max_words"``), or is None
+    when no one argument is."""
+
+    param: Optional[str] = None
 
 
 class BadIndexError(WordhoardError):

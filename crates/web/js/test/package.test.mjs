@@ -143,14 +143,20 @@ test("every export answers as the CLI does on enable1, with the seeds' figures",
   assert.deepEqual(idx.commonWords(asked), [...new Set(asked.filter((w) => popular.has(w)))].sort());
 });
 
-test("errors are the package's classes with the CLI's message", async () => {
+test("errors are the package's classes, naming the option at fault as the package spells it", async () => {
   const idx = await wordhoard.openFile(golden);
   const { UsageError, BadIndexError, LimitError, WordhoardError } = wordhoard;
   assert.ok(new UsageError("x") instanceof Error && new LimitError("x") instanceof WordhoardError);
   const bad = spawnSync(cli, ["--index", golden, "bee", "solve", "aeg1"], { encoding: "utf8" });
-  assert.throws(() => idx.bee.solve("aeg1"), (e) => e instanceof UsageError && bad.stderr.includes(e.message));
+  assert.throws(
+    () => idx.bee.solve("aeg1"),
+    (e) => e instanceof UsageError && e.param === "letters" && bad.stderr.includes(e.message.replace("`letters`", "letters")),
+  );
   assert.throws(() => idx.bee.solve("aeginrt", { centre: "r" }), (e) => e instanceof UsageError && /centre/.test(e.message));
-  assert.throws(() => idx.boxed.solve("riu pgh lcs yao", { maxWords: 99 }), UsageError);
+  assert.throws(
+    () => idx.boxed.solve("riu pgh lcs yao", { maxWords: 99 }),
+    (e) => e instanceof UsageError && e.param === "maxWords" && e.message === "`maxWords` must be 1 to 8",
+  );
   assert.throws(() => idx.find("[ab"), UsageError);
   assert.throws(() => idx.ask("bee fly"), UsageError);
   assert.throws(() => wordhoard.Index.fromBytesSync(new Uint8Array(0)), BadIndexError);
