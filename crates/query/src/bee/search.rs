@@ -1,0 +1,186 @@
+//! Answers from the tables: a honeycomb's words ([`solve`], [`report`]),
+//! the best honeycombs ([`best`]) and the word list's counts ([`stats`]).
+
+use std::collections::BTreeMap;
+
+use super::tables::{Honeycombs, LetterSets};
+use super::{
+    base_points, HoneycombScore, Puzzle, ScoredWord, Solution, SolveOptions, Stats, HONEYCOMB_LETTERS, PANGRAM_BONUS,
+};
+use crate::alphabet::{Alphabet, LetterSet};
+use crate::error::Result;
+use crate::format::SectionId;
+use crate::index::Index;
+
+/// All words of a honeycomb, with their scores.
+///
+/// ```
+/// # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", "game\nglam\nmegaplex\n")], &Default::default()).unwrap();
+/// # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+/// use wordhoard_query::bee::{self, Puzzle, SolveOptions};
+///
+/// let puzzle = Puzzle::parse(index.alphabet(), "aeglmpx", Some("g"))?;
+/// let solution = bee::solve(&index, puzzle, &SolveOptions::default())?;
+/// let words: Vec<&str> = solution.words.iter().map(|w| w.word.as_str()).collect();
+/// assert_eq!(words, ["game", "glam", "megaplex"]);
+/// assert_eq!(solution.score, 1 + 1 + 15); // megaplex is a pangram: 8 + 7
+/// # Ok::<(), wordhoard_query::Error>(())
+/// ```
+pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
+    let common_only = opts.common_only;
+    index.require_common_list(common_only)?;
+    let sets = LetterSets::open(index)?;
+    let rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
+    let mut ids = Vec::new();
+    for row in rows {
+        for id in sets.word_ids(row)? {
+            ids.push(id?);
+        }
+    }
+    ids.sort_unstable();
+    let common = index.common()?;
+    if common_only {
+        ids.retain(|&id| common.is_common(id));
+    }
+    let alphabet = index.alphabet();
+    let words: Vec<ScoredWord> = index
+        .words_of(ids.iter().copied())?
+        .into_iter()
+        .zip(&ids)
+        .map(|(word, &id)| score_word(alphabet, puzzle.letters, word, common.is_common(id)))
+        .collect();
+    Ok(Solution {
+        letters: alphabet.letters_of(puzzle.letters),
+        center: alphabet.char_at(puzzle.center),
+        score: words.iter().map(|w| w.score).sum(),
+        pangrams: words.iter().filter(|w| w.pangram).count() as u32,
+        words,
+    })
+}
+
+fn score_word(alphabet: &Alphabet, letters: LetterSet, word: String, common: bool) -> ScoredWord {
+    let set = set_of_text(alphabet, &word);
+    let pangram = set == Some(letters);
+    let score = base_points(word.chars().count()) + if pangram { PANGRAM_BONUS } else { 0 };
+    ScoredWord { word, score, pangram, common }
+}
+
+/// The letters of a word's text (words come back from the index as text).
+fn set_of_text(alphabet: &Alphabet, word: &str) -> Option<LetterSet> {
+    word.chars().try_fold(LetterSet::EMPTY, |set, c| Some(set.with(alphabet.index_of(alphabet.code_of(c)?)?)))
+}
+
+/// One group of Norvig's report: the words of one letter set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportGroup {
+    /// The group's letter set, sorted.
+    pub letters: String,
+    /// Its points.
+    pub score: u32,
+    /// Its words, a-z.
+    pub words: Vec<ScoredWord>,
+}
+
+/// The words of a honeycomb grouped by letter set, largest sets (pangrams)
+/// first, then a-z; with the totals.
+pub fn report<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    puzzle: Puzzle,
+    opts: &SolveOptions,
+) -> Result<(Solution, Vec<ReportGroup>)> {
+    let solution = solve(index, puzzle, opts)?;
+    let alphabet = index.alphabet();
+    let mut groups: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
+    for word in &solution.words {
+        let set = set_of_text(alphabet, &word.word).unwrap_or_default();
+        groups.entry((usize::MAX - set.len(), alphabet.letters_of(set))).or_default().push(word.clone());
+    }
+    let groups = groups
+        .into_iter()
+        .map(|((_, letters), words)| ReportGroup { letters, score: words.iter().map(|w| w.score).sum(), words })
+        .collect();
+    Ok((solution, groups))
+}
+
+/// The `top` highest-scoring honeycombs that use no letter of `exclude`:
+/// score descending, then letters, then centre, a-z. With `common_only`,
+/// scores count common words only (and a honeycomb needs a common pangram).
+pub fn best<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    top: usize,
+    exclude: LetterSet,
+    opts: &SolveOptions,
+) -> Result<Vec<HoneycombScore>> {
+    index.require_common_list(opts.common_only)?;
+    // Sets of equal size compare a-z as their letter strings do exactly when
+    // the lowest differing letter is in the smaller one: reversed bits, larger first.
+    type Key = (std::cmp::Reverse<u32>, std::cmp::Reverse<u64>, usize);
+    let key = |m: LetterSet, c: usize, score: u32| -> Key {
+        (std::cmp::Reverse(score), std::cmp::Reverse(m.0.reverse_bits()), c)
+    };
+    // A heap of the best `top` so far, worst on top: no list of every candidate.
+    let mut kept: std::collections::BinaryHeap<(Key, [u32; 3], LetterSet)> = std::collections::BinaryHeap::new();
+    let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
+    let combs = Honeycombs::open(index, table)?;
+    for (row, mask) in combs.masks.iter().map(LetterSet).enumerate() {
+        if mask.intersects(exclude) || (opts.common_only && combs.pangrams.at(row)? == 0) {
+            continue;
+        }
+        if mask.len() != HONEYCOMB_LETTERS {
+            return Err(combs.masks.section().corrupt("has a row that is not 7 letters"));
+        }
+        let cells = row * HONEYCOMB_LETTERS..(row + 1) * HONEYCOMB_LETTERS;
+        for ((center, score), cell) in mask.indices().zip(combs.scores.slice(cells.clone())?.iter()).zip(cells) {
+            // Most cells lose on score alone: the full key only for the rest.
+            if kept.len() == top && kept.peek().is_some_and(|worst| score < worst.0 .0 .0) {
+                continue;
+            }
+            let k = key(mask, center, score);
+            let totals = [score, combs.counts.at(cell)? as u32, combs.pangrams.at(row)? as u32];
+            if kept.len() < top {
+                kept.push((k, totals, mask));
+            } else if kept.peek().is_some_and(|worst| k < worst.0) {
+                kept.pop();
+                kept.push((k, totals, mask));
+            }
+        }
+    }
+    let alphabet = index.alphabet();
+    Ok(kept
+        .into_sorted_vec()
+        .into_iter()
+        .map(|((_, _, center), [score, count, pangrams], mask)| HoneycombScore {
+            letters: alphabet.letters_of(mask),
+            center: alphabet.char_at(center),
+            score,
+            count,
+            pangrams,
+        })
+        .collect())
+}
+
+/// Counts over the word list for honeycombs without `exclude`'s letters.
+pub fn stats<D: AsRef<[u8]>>(index: &Index<D>, exclude: LetterSet) -> Result<Stats> {
+    let sets = LetterSets::open(index)?;
+    let mut stats = Stats {
+        words: index.word_count() as u64,
+        valid: 0,
+        pangram_words: 0,
+        pangram_lettersets: 0,
+        candidate_honeycombs: 0,
+    };
+    for row in 0..sets.len() {
+        let mask = sets.mask(row)?;
+        if mask.intersects(exclude) || mask.len() > HONEYCOMB_LETTERS {
+            continue;
+        }
+        let count = sets.word_count(row)? as u64;
+        stats.valid += count;
+        if mask.len() == HONEYCOMB_LETTERS {
+            stats.pangram_words += count;
+            stats.pangram_lettersets += 1;
+        }
+    }
+    stats.candidate_honeycombs = stats.pangram_lettersets * HONEYCOMB_LETTERS as u64;
+    Ok(stats)
+}

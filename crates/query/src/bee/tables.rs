@@ -1,0 +1,231 @@
+//! The Spelling Bee's tables on disk: the letter sets with their words
+//! (`lettersets`) and the scored honeycombs (`honeycombs`), checked once
+//! an index before any row is read.
+
+use super::HONEYCOMB_LETTERS;
+use crate::alphabet::LetterSet;
+use crate::error::Result;
+use crate::format::{Columns, SectionId, U32s, U64s};
+use crate::index::Index;
+
+/// A column of letter sets: `u32`s for an alphabet of up to 32 letters,
+/// `u64`s past that (the format spec says so; the column's length agrees).
+#[derive(Clone, Copy)]
+pub(super) enum Masks<'a> {
+    Narrow(U32s<'a>),
+    Wide(U64s<'a>),
+}
+
+impl<'a> Masks<'a> {
+    pub(super) fn open<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns<'a>, i: usize) -> Result<Masks<'a>> {
+        Ok(if index.alphabet().len() <= 32 { Masks::Narrow(cols.u32s(i)?) } else { Masks::Wide(cols.u64s(i)?) })
+    }
+
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Masks::Narrow(m) => m.len(),
+            Masks::Wide(m) => m.len(),
+        }
+    }
+
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            Masks::Narrow(m) => m.get(i).map(u64::from),
+            Masks::Wide(m) => m.get(i),
+        }
+    }
+
+    pub(super) fn at(&self, i: usize) -> Result<u64> {
+        self.get(i).ok_or_else(|| self.section().corrupt("a table index is out of bounds"))
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = u64> + 'a {
+        let m = *self;
+        (0..m.len()).map(move |i| m.get(i).unwrap_or(0))
+    }
+
+    pub(super) fn binary_search(&self, value: u64) -> Option<usize> {
+        match self {
+            Masks::Narrow(m) => m.binary_search(u32::try_from(value).ok()?),
+            Masks::Wide(m) => m.binary_search(value),
+        }
+    }
+
+    pub(super) fn ascends_strictly(&self) -> bool {
+        match self {
+            Masks::Narrow(m) => m.ascends(true),
+            Masks::Wide(m) => m.iter().zip(m.iter().skip(1)).all(|(a, b)| a < b),
+        }
+    }
+
+    pub(super) fn max(&self) -> Option<u64> {
+        match self {
+            Masks::Narrow(m) => m.max().map(u64::from),
+            Masks::Wide(m) => m.iter().max(),
+        }
+    }
+
+    pub(super) fn as_bytes(&self) -> &'a [u8] {
+        match self {
+            Masks::Narrow(m) => m.as_bytes(),
+            Masks::Wide(m) => m.as_bytes(),
+        }
+    }
+
+    pub(super) fn section(&self) -> SectionId {
+        match self {
+            Masks::Narrow(m) => m.section(),
+            Masks::Wide(m) => m.section(),
+        }
+    }
+}
+
+/// The index's letter-set table.
+pub(super) struct LetterSets<'a> {
+    pub(super) masks: Masks<'a>,
+    pub(super) points: U32s<'a>,
+    pub(super) starts: U32s<'a>,
+    pub(super) ids: U32s<'a>,
+}
+
+impl<'a> LetterSets<'a> {
+    pub(super) fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<LetterSets<'a>> {
+        let cols = index.columns(SectionId::Lettersets)?;
+        let sets = LetterSets {
+            masks: Masks::open(index, &cols, 0)?,
+            points: cols.u32s(1)?,
+            starts: cols.u32s(2)?,
+            ids: cols.u32s(3)?,
+        };
+        let n = sets.masks.len();
+        if sets.points.len() != n || sets.starts.len() != n + 1 {
+            return Err(cols.corrupt("has columns of different lengths"));
+        }
+        index.check_once(SectionId::Lettersets, || {
+            check_masks(index, &cols, sets.masks)?;
+            sets.starts.check_offsets(sets.ids.len())
+        })?;
+        Ok(sets)
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    pub(super) fn find(&self, set: LetterSet) -> Option<usize> {
+        self.masks.binary_search(set.0)
+    }
+
+    pub(super) fn mask(&self, row: usize) -> Result<LetterSet> {
+        self.masks.at(row).map(LetterSet)
+    }
+
+    pub(super) fn word_count(&self, row: usize) -> Result<u32> {
+        Ok(self.starts.range(row)?.len() as u32)
+    }
+
+    pub(super) fn word_ids(&self, row: usize) -> Result<impl Iterator<Item = Result<u32>> + 'a> {
+        let ids = self.ids;
+        Ok(self.starts.range(row)?.map(move |i| ids.at(i).map(|v| v as u32)))
+    }
+
+    /// Rows whose set lies within `letters` and holds every letter of
+    /// `required`: by subset lookup when that is fewer probes than a scan.
+    pub(super) fn rows_within(&self, letters: LetterSet, required: LetterSet) -> Result<Vec<usize>> {
+        let free = letters.len() - required.len();
+        if free < 20 && (1usize << free) <= self.len() {
+            Ok(letters.subsets_containing(required).filter_map(|s| self.find(s)).collect())
+        } else {
+            (0..self.len())
+                .filter_map(|row| match self.mask(row) {
+                    Ok(m) if m.is_subset_of(letters) && required.is_subset_of(m) => Some(Ok(row)),
+                    Ok(_) => None,
+                    Err(e) => Some(Err(e)),
+                })
+                .collect()
+        }
+    }
+}
+
+/// A honeycomb table (`honeycombs` or `common_honeycombs`).
+pub(super) struct Honeycombs<'a> {
+    pub(super) masks: Masks<'a>,
+    pub(super) pangrams: U32s<'a>,
+    pub(super) scores: U32s<'a>,
+    pub(super) counts: U32s<'a>,
+}
+
+impl<'a> Honeycombs<'a> {
+    pub(super) fn open<D: AsRef<[u8]>>(index: &'a Index<D>, id: SectionId) -> Result<Honeycombs<'a>> {
+        let cols: Columns<'a> = index.columns(id)?;
+        let combs = Honeycombs {
+            masks: Masks::open(index, &cols, 0)?,
+            pangrams: cols.u32s(1)?,
+            scores: cols.u32s(2)?,
+            counts: cols.u32s(3)?,
+        };
+        let h = combs.masks.len();
+        if combs.pangrams.len() != h
+            || combs.scores.len() != h * HONEYCOMB_LETTERS
+            || combs.counts.len() != h * HONEYCOMB_LETTERS
+        {
+            return Err(cols.corrupt("has columns of different lengths"));
+        }
+        index.check_once(id, || check_masks(index, &cols, combs.masks))?;
+        Ok(combs)
+    }
+
+    /// Every (honeycomb, centre) whose letters avoid `exclude`, with its
+    /// totals [score, words, pangrams].
+    #[cfg(test)]
+    pub(super) fn each(&self, exclude: LetterSet) -> impl Iterator<Item = Result<(LetterSet, usize, [u32; 3])>> + '_ {
+        (0..self.masks.len()).flat_map(move |row| {
+            let mask = LetterSet(self.masks.get(row).unwrap_or(0));
+            let skip = mask.intersects(exclude);
+            let bad = mask.len() != HONEYCOMB_LETTERS;
+            let pangrams = self.pangrams.get(row).unwrap_or(0);
+            mask.indices().enumerate().filter(move |_| !skip).map(move |(j, center)| {
+                if bad {
+                    return Err(self.masks.section().corrupt("has a row that is not 7 letters"));
+                }
+                let cell = row * HONEYCOMB_LETTERS + j;
+                Ok((mask, center, [self.scores.at(cell)? as u32, self.counts.at(cell)? as u32, pangrams]))
+            })
+        })
+    }
+}
+
+/// Every mask of a table is a set of the alphabet's letters: one pass over
+/// the column, once an index (see [`Index::check_once`]).
+pub(super) fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: Masks) -> Result<()> {
+    if masks.max().is_some_and(|m| m & !index.alphabet().full_set().0 != 0) {
+        return Err(cols.corrupt("has a letter set outside the index's alphabet"));
+    }
+    Ok(())
+}
+
+/// Checks the structure of both bee sections (for `verify`).
+pub(crate) fn check_sections<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
+    let sets = LetterSets::open(index)?;
+    index.will_scan(&[sets.masks.as_bytes(), sets.starts.as_bytes(), sets.ids.as_bytes()]);
+    if !sets.masks.ascends_strictly() {
+        return Err(SectionId::Lettersets.corrupt("masks are not ascending"));
+    }
+    sets.starts.check_offsets(sets.ids.len())?;
+    if sets.ids.max().is_some_and(|id| id as usize >= index.word_count()) {
+        return Err(SectionId::Lettersets.corrupt("has a word id out of range"));
+    }
+    // Opening checks the columns' lengths; what `each` may still find
+    // wrong is a row that is not 7 letters.
+    for id in [SectionId::Honeycombs, SectionId::CommonHoneycombs] {
+        if id == SectionId::Honeycombs || index.has_section(id) {
+            let combs = Honeycombs::open(index, id)?;
+            index.will_scan(&[combs.masks.as_bytes()]);
+            if combs.masks.iter().any(|m| LetterSet(m).len() != HONEYCOMB_LETTERS) {
+                return Err(id.corrupt("has a row that is not 7 letters"));
+            }
+        }
+    }
+    Ok(())
+}
