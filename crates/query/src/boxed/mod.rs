@@ -1,0 +1,507 @@
+//! The NYT Letter Boxed, answered from the `words` FST.
+//!
+//! Playable words come straight out of the FST through [`SideAutomaton`],
+//! which follows a word letter by letter and gives up on a branch as soon as
+//! a letter is off the box or on the same side as the one before, so only
+//! the few thousand prefixes that fit the box are ever visited.
+//!
+//! Solutions are sequences of playable words, each starting with the last
+//! letter of the one before, whose letters together cover the box; a
+//! sequence ends on the word that completes the box (the NYT stops the game
+//! there), so no solution has a shorter solution as its prefix.
+//!
+//! Costs (see [`Solver`]): finding the playable words is one pass over the
+//! FST prefixes that fit the box, at most `words * 256` steps on any file.
+//! Counting is memoised over search states, O(states x word classes), and
+//! capped at [`MAX_STATES`] states (about 25 MB) and [`MAX_STEPS`] steps
+//! (about a second): a box past them is an error, in well under a second.
+//! Listing streams solutions in order holding one path, so memory stays
+//! flat whatever the limit; its time follows the number listed.
+//!
+//! ```
+//! # let list = "gracious\nsharply\nsly\nyoga\nparish\n";
+//! # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", list)], &Default::default()).unwrap();
+//! # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+//! use wordhoard_query::boxed::{self, LetterBox, SolveOptions};
+//!
+//! let letter_box = LetterBox::parse(index.alphabet(), &["riu", "pgh", "lcs", "yao"])?;
+//! let answer = boxed::solve(&index, &letter_box, &SolveOptions::default())?;
+//! assert_eq!(answer.solutions[0], ["gracious", "sharply"]);
+//! assert_eq!(answer.min_words, Some(2));
+//! # Ok::<(), wordhoard_query::Error>(())
+//! ```
+
+use std::ops::ControlFlow;
+
+use crate::alphabet::{Alphabet, LetterSet};
+use crate::error::{Error, Result};
+use crate::format::fst::Automaton;
+use crate::format::SectionId;
+use crate::index::Index;
+use solver::too_large;
+
+mod generate;
+mod play;
+mod solver;
+
+pub use generate::{generate, GenerateOptions, Generated, GENERATE_TRIES};
+pub use play::{check, Play, Verdict};
+pub use solver::{Solver, MAX_STATES, MAX_STEPS};
+
+/// The shortest playable word by default.
+pub const DEFAULT_MIN_LEN: usize = 3;
+/// The most letters a box may have (the search keeps a box's letters in a
+/// `u32`).
+pub const MAX_BOX_LETTERS: usize = 32;
+/// The most words a solution may have (the count grows fast past this).
+pub const MAX_WORDS_LIMIT: usize = 8;
+/// The most playable words a box may have, and second words a generated
+/// box may choose from: tens of megabytes. A box of the largest real
+/// lists has thousands; only an index made to hurt reaches this.
+pub const MAX_PLAYABLE: usize = 1 << 19;
+
+/// A Letter Boxed puzzle: groups of distinct letters, one per side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LetterBox {
+    /// Each side's letters, as typed (lowercased).
+    pub sides: Vec<String>,
+    side_of: Vec<(u8, u8)>,
+    letters: Vec<u8>,
+}
+
+impl LetterBox {
+    /// Parses sides as typed: at least two, each non-empty, no letter twice
+    /// anywhere on the box.
+    pub fn parse(alphabet: &Alphabet, sides: &[impl AsRef<str>]) -> Result<LetterBox> {
+        if sides.len() < 2 {
+            return Err(Error::invalid("a box needs at least two sides, e.g. `riu pgh lcs yao`"));
+        }
+        let mut seen = LetterSet::EMPTY;
+        let mut side_of = Vec::new();
+        let mut out = Vec::new();
+        for (s, side) in sides.iter().enumerate() {
+            let side = side.as_ref();
+            if side.is_empty() {
+                return Err(Error::invalid("a side is empty; give each side's letters, e.g. `riu pgh lcs yao`"));
+            }
+            let set = alphabet.parse_distinct(side, "sides")?;
+            if let Some(dup) = set.intersects(seen).then_some(LetterSet(set.0 & seen.0)) {
+                return Err(Error::invalid(format!(
+                    "the letter {:?} is on two sides; each letter goes on one side only",
+                    alphabet.letters_of(dup)
+                )));
+            }
+            seen = seen.union(set);
+            if seen.len() > MAX_BOX_LETTERS {
+                return Err(Error::invalid(format!("a box has at most {MAX_BOX_LETTERS} letters")));
+            }
+            let codes = alphabet.parse_word(side, "sides")?;
+            side_of.extend(codes.iter().map(|&b| (b, s as u8)));
+            out.push(alphabet.word_string(codes));
+        }
+        side_of.sort_unstable();
+        let letters = side_of.iter().map(|&(b, _)| b).collect();
+        Ok(LetterBox { sides: out, side_of, letters })
+    }
+
+    /// The box's letters, sorted.
+    pub fn letters(&self) -> &[u8] {
+        &self.letters
+    }
+}
+
+/// Follows a word over the box: each letter on the box and on a different
+/// side from the letter before; matches words of at least `min_len` letters.
+#[derive(Clone, Debug)]
+pub struct SideAutomaton {
+    side_of: [u8; 256],
+    min_len: u32,
+}
+
+const NOT_ON_BOX: u8 = u8::MAX;
+
+/// The automaton's state: nothing read yet, dead, or the side of the last
+/// letter with the letters read so far (capped at the minimum length).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideState {
+    /// No letter read yet.
+    Start,
+    /// The last letter's side and how many letters were read (capped).
+    At {
+        /// The side of the last letter.
+        side: u8,
+        /// Letters read, capped at the minimum length.
+        len: u32,
+    },
+    /// A letter broke the rules: nothing below matches.
+    Dead,
+}
+
+impl SideAutomaton {
+    /// The automaton for a box.
+    pub fn new(letter_box: &LetterBox, min_len: usize) -> SideAutomaton {
+        let mut side_of = [NOT_ON_BOX; 256];
+        for &(b, s) in &letter_box.side_of {
+            side_of[b as usize] = s;
+        }
+        SideAutomaton { side_of, min_len: min_len.clamp(1, u32::MAX as usize) as u32 }
+    }
+}
+
+impl Automaton for SideAutomaton {
+    type State = SideState;
+
+    fn start(&self) -> SideState {
+        SideState::Start
+    }
+
+    fn is_match(&self, state: &SideState) -> bool {
+        matches!(*state, SideState::At { len, .. } if len >= self.min_len)
+    }
+
+    fn can_match(&self, state: &SideState) -> bool {
+        *state != SideState::Dead
+    }
+
+    fn accept(&self, state: &SideState, byte: u8) -> SideState {
+        let side = self.side_of[byte as usize];
+        match *state {
+            _ if side == NOT_ON_BOX => SideState::Dead,
+            SideState::Dead => SideState::Dead,
+            SideState::At { side: last, .. } if last == side => SideState::Dead,
+            SideState::Start => SideState::At { side, len: 1.min(self.min_len) },
+            SideState::At { len, .. } => SideState::At { side, len: (len + 1).min(self.min_len) },
+        }
+    }
+}
+
+/// A playable word and what the search needs of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Playable {
+    /// The word.
+    pub word: String,
+    /// True when it is on the common list.
+    pub common: bool,
+    mask: u32,
+    first: u8,
+    last: u8,
+}
+
+/// Every playable word of the box, a-z.
+pub fn playable_words<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    letter_box: &LetterBox,
+    min_len: usize,
+) -> Result<Vec<Playable>> {
+    let map = index.words()?;
+    let common = index.common()?;
+    let local = |b: u8| letter_box.letters.iter().position(|&l| l == b).map(|i| i as u8);
+    let mut search = map.search(SideAutomaton::new(letter_box, min_len));
+    let mut out = Vec::new();
+    while let Some((word, id)) = search.next()? {
+        if out.len() == MAX_PLAYABLE {
+            return Err(too_large(format!("more than {MAX_PLAYABLE} playable words")));
+        }
+        let (Some(&first), Some(&last)) = (word.first(), word.last()) else { continue };
+        let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
+        out.push(Playable {
+            word: index.alphabet().word_string(word.to_vec()),
+            common: common.is_common(id as u32),
+            mask,
+            first: local(first).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,
+            last: local(last).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,
+        });
+    }
+    Ok(out)
+}
+
+/// Options for [`solve`].
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// Solutions have at most this many words (at least 1).
+    pub max_words: usize,
+    /// The shortest playable word.
+    pub min_len: usize,
+    /// How many solutions to list, best first (0: all).
+    pub limit: usize,
+    /// Only words of the index's common list are playable.
+    pub common_only: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions { max_words: 2, min_len: DEFAULT_MIN_LEN, limit: 20, common_only: false }
+    }
+}
+
+/// The answer to a box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Playable words.
+    pub playable: usize,
+    /// All solutions of at most `max_words` words.
+    pub count: u128,
+    /// Solutions by number of words: `by_words[k - 1]` have `k` words.
+    pub by_words: Vec<u128>,
+    /// The fewest words of any solution.
+    pub min_words: Option<usize>,
+    /// The best solutions, in SPEC order, at most `limit` (all if 0).
+    pub solutions: Vec<Vec<String>>,
+}
+
+/// Solves a box: exact counts and the best solutions in order (fewest
+/// words, then fewest uncommon words, then fewest letters, then a-z).
+/// Holds every listed solution; [`Solver`] streams them instead.
+pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &SolveOptions) -> Result<Answer> {
+    let mut solver = Solver::new(index, letter_box, opts)?;
+    let by_words = solver.counts()?;
+    let mut solutions = Vec::new();
+    // Whether it stopped at the limit or ran out makes no difference here.
+    let _ = solver.each_solution(|words| {
+        solutions.push(words.iter().map(|w| w.word.clone()).collect());
+        if solutions.len() == opts.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    Ok(Answer {
+        playable: solver.playable().len(),
+        count: by_words.iter().sum(),
+        min_words: by_words.iter().position(|&n| n > 0).map(|i| i + 1),
+        by_words,
+        solutions,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::generate::lay_out;
+    use super::*;
+    use crate::error::ErrorKind;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn layouts_keep_neighbours_apart_and_fill_every_side() {
+        let alphabet = Alphabet::latin();
+        let mut rng = SplitMix64::new(5);
+        let mut placed = 0;
+        for _ in 0..500 {
+            // Two random words over 12 letters, the second starting where
+            // the first ends, no letter twice in a row.
+            let pool: Vec<u8> = (b'a'..=b'l').collect();
+            let mut word = |start: Option<u8>| {
+                let mut w: Vec<u8> = start.into_iter().collect();
+                while w.len() < 8 + rng.below(5) as usize {
+                    let b = pool[rng.below(12) as usize];
+                    if w.last() != Some(&b) {
+                        w.push(b);
+                    }
+                }
+                w
+            };
+            let first = word(None);
+            let second = word(first.last().copied());
+            let Some(sides) = lay_out(&alphabet, &[&first, &second], 4, 3, &mut rng) else { continue };
+            placed += 1;
+            let letters: Vec<u8> = {
+                let mut l: Vec<u8> = first.iter().chain(&second).copied().collect();
+                l.sort_unstable();
+                l.dedup();
+                l
+            };
+            let mut all: Vec<u8> = sides.iter().flat_map(|s| s.bytes()).collect();
+            all.sort_unstable();
+            assert_eq!(all, letters, "{sides:?}");
+            assert!(sides.iter().all(|s| s.len() == 3), "{sides:?}");
+            let side = |b: u8| sides.iter().position(|s| s.as_bytes().contains(&b));
+            for w in [&first, &second] {
+                assert!(w.windows(2).all(|p| side(p[0]) != side(p[1])), "{w:?} on {sides:?}");
+            }
+        }
+        assert!(placed > 10, "some pairs use all 12 letters and fit");
+    }
+
+    fn boxed(sides: &[&str]) -> LetterBox {
+        LetterBox::parse(&Alphabet::latin(), sides).unwrap()
+    }
+
+    fn walk(aut: &SideAutomaton, word: &str) -> SideState {
+        word.bytes().fold(aut.start(), |s, b| aut.accept(&s, b))
+    }
+
+    #[test]
+    fn automaton_follows_sides() {
+        let aut = SideAutomaton::new(&boxed(&["riu", "pgh", "lcs", "yao"]), 3);
+        assert!(aut.is_match(&walk(&aut, "gracious")));
+        assert!(aut.is_match(&walk(&aut, "sharply")));
+        assert!(!aut.is_match(&walk(&aut, "ga")), "too short");
+        assert_eq!(walk(&aut, "riot"), SideState::Dead, "t is off the box");
+        assert_eq!(walk(&aut, "gh"), SideState::Dead, "g and h share a side");
+        assert!(!aut.can_match(&walk(&aut, "ghost")));
+        assert!(aut.can_match(&walk(&aut, "gr")));
+    }
+
+    #[test]
+    fn solves_a_small_box_in_order() {
+        let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", Some("fad\nebc\n"));
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let playable: Vec<String> = playable_words(&idx, &b, 3).unwrap().into_iter().map(|p| p.word).collect();
+        assert_eq!(playable, vec!["becadf", "becaf", "ebc", "fad", "fade"], "cab: a and b share a side");
+        let answer = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false }).unwrap();
+        assert_eq!(answer.by_words, vec![1, 3, 0]);
+        assert_eq!(answer.min_words, Some(1));
+        // One word first; then fewest uncommon words, then fewest letters.
+        let expected = vec![vec!["becadf"], vec!["fade", "ebc"], vec!["becaf", "fad"], vec!["becaf", "fade"]];
+        assert_eq!(answer.solutions, expected);
+        let limited =
+            solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 2, common_only: false }).unwrap();
+        assert_eq!((limited.count, limited.solutions.len()), (4, 2));
+    }
+
+    #[test]
+    fn a_play_gets_a_verdict_a_word_in_order() {
+        let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\nfab\n", Some("fad\n"));
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let opts = SolveOptions { max_words: 2, min_len: 3, limit: 0, common_only: false };
+        let words = ["be", "bxc", "cab", "fed", "becaf", "fade", "ebc", "BECAF", "cade"];
+        let play = check(&idx, &b, &words, &opts).unwrap();
+        let verdicts: Vec<Verdict> = play.words.iter().map(|(_, v)| *v).collect();
+        use Verdict::*;
+        assert_eq!(
+            verdicts,
+            [
+                TooShort,
+                BadLetter,
+                SameSide { position: 3 },
+                SameSide { position: 2 },
+                Ok,
+                Ok,
+                Ok,
+                WrongStart,
+                NotInList
+            ]
+        );
+        assert_eq!(play.words[7].0, "becaf", "shown as the index spells it");
+        // becaf, fade, ebc: every letter used, in three words; par is one (becadf).
+        assert_eq!((play.used.as_str(), play.left.as_str(), play.solved()), ("abcdef", "", true));
+        assert_eq!((play.played, play.par), (3, Some(1)));
+        let start = check(&idx, &b, &["becaf"], &opts).unwrap();
+        assert_eq!((start.left.as_str(), start.finishes), ("d", 2), "fad and fade finish from f");
+        let none = check(&idx, &b, &[] as &[&str], &opts).unwrap();
+        assert_eq!((none.played, none.finishes, none.left.as_str()), (0, 1, "abcdef"), "becadf alone");
+        let common = check(&idx, &b, &["fad"], &SolveOptions { common_only: true, ..opts }).unwrap();
+        assert_eq!(common.words[0].1, Ok);
+        let common = check(&idx, &b, &["fade"], &SolveOptions { common_only: true, ..opts }).unwrap();
+        assert_eq!(common.words[0].1, NotInList);
+    }
+
+    #[test]
+    fn gathering_and_walking_by_envelope_list_the_same_order() {
+        let list = "becadf\nbecaf\nfad\nfade\nebc\ncab\nfab\nbed\ndeaf\nface\ncafe\nfeed\nbade\ndecaf\n";
+        let idx = crate::testutil::index(list, Some("fad\nebc\nface\n"));
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let opts = SolveOptions { max_words: 4, min_len: 3, limit: 0, common_only: false };
+        let listed = |gather_max: u128| {
+            let mut solver = Solver::new(&idx, &b, &opts).unwrap();
+            solver.gather_max = gather_max;
+            let mut out: Vec<Vec<String>> = Vec::new();
+            let _ = solver
+                .each_solution(|words| {
+                    out.push(words.iter().map(|w| w.word.clone()).collect());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            out
+        };
+        let gathered = listed(u128::MAX);
+        assert!(gathered.len() > 10, "{}", gathered.len());
+        assert_eq!(gathered, listed(0));
+    }
+
+    #[test]
+    fn fewest_names_the_fewest_words_past_the_maximum() {
+        let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let opts = |max_words| SolveOptions { max_words, min_len: 4, limit: 0, common_only: false };
+        let fewest = |b: &LetterBox, o: &SolveOptions, from| {
+            Solver::new(&idx, b, o).unwrap().fewest(from..=MAX_WORDS_LIMIT).unwrap()
+        };
+        // Words of 4+ letters: one word covers the box alone (becadf),
+        // the next solutions take 2 (becaf-fade).
+        assert_eq!(fewest(&b, &opts(1), 1), Some((1, 1)));
+        assert_eq!(fewest(&b, &opts(1), 2), Some((2, 1)), "looks past max_words");
+        let b2 = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef", "gh"]).unwrap();
+        assert_eq!(fewest(&b2, &opts(2), 1), None, "g and h are in no word");
+        let idx = crate::testutil::index("abc\ncde\nefa\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["a", "b", "c", "d", "e", "f"]).unwrap();
+        let three = SolveOptions { max_words: 1, min_len: 3, limit: 0, common_only: false };
+        // abc-cde-efa and its two rotations: 3 solutions of 3 words.
+        let mut solver = Solver::new(&idx, &b, &three).unwrap();
+        assert_eq!(solver.fewest(2..=MAX_WORDS_LIMIT).unwrap(), Some((3, 3)));
+        assert!(solver.fewest(0..=1).unwrap_err().is_usage());
+    }
+
+    #[test]
+    fn counting_up_then_setting_the_maximum_lists_the_fewest_only() {
+        let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
+        let opts = SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false };
+        let all = Solver::new(&idx, &b, &opts).unwrap().counts().unwrap();
+        let mut solver = Solver::new(&idx, &b, &SolveOptions { min_len: 4, ..opts }).unwrap();
+        assert_eq!(solver.fewest(1..=3).unwrap(), Some((1, 1)), "becadf");
+        assert!(solver.count(0).unwrap_err().is_usage() && solver.count(MAX_WORDS_LIMIT + 1).unwrap_err().is_usage());
+        solver.set_max_words(1).unwrap();
+        assert_eq!(solver.counts().unwrap(), [1]);
+        let mut listed = Vec::new();
+        let _ = solver.each_solution(|w| {
+            listed.push(w.len());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(listed, [1]);
+        assert!(solver.set_max_words(0).unwrap_err().is_usage());
+        // Counts past the fewest are the same as a fresh solver's.
+        let mut again = Solver::new(&idx, &b, &opts).unwrap();
+        assert_eq!((1..=3).map(|k| again.count(k).unwrap()).collect::<Vec<_>>(), all);
+        // Raised again, the same solver counts as a fresh one with min_len 4.
+        solver.set_max_words(3).unwrap();
+        let fresh = Solver::new(&idx, &b, &SolveOptions { min_len: 4, ..opts }).unwrap().counts().unwrap();
+        assert_eq!(solver.counts().unwrap(), fresh);
+    }
+
+    #[test]
+    fn a_box_past_the_search_bounds_is_an_error_not_a_wait() {
+        // 4,000 random words over 20 one-letter sides: the states of an
+        // 8-word search run into the millions.
+        let mut rng = crate::rng::SplitMix64::new(1);
+        let list: String = (0..4000)
+            .map(|_| (0..3 + rng.below(6)).map(|_| (b'a' + rng.below(20) as u8) as char).collect::<String>() + "\n")
+            .collect();
+        let idx = crate::testutil::index(&list, None);
+        let sides: Vec<String> = (b'a'..b'a' + 20).map(|b| (b as char).to_string()).collect();
+        let b = LetterBox::parse(idx.alphabet(), &sides).unwrap();
+        let err = solve(&idx, &b, &SolveOptions { max_words: 8, ..Default::default() }).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Limit(m) if m.contains("too large to search")), "{err}");
+        assert!(!err.is_usage());
+        // Fewer words fit.
+        assert!(solve(&idx, &b, &SolveOptions { max_words: 2, ..Default::default() }).is_ok());
+    }
+
+    #[test]
+    fn rejects_bad_options() {
+        let idx = crate::testutil::index("abc\n", None);
+        let b = LetterBox::parse(idx.alphabet(), &["ab", "cd"]).unwrap();
+        assert!(solve(&idx, &b, &SolveOptions { max_words: 0, ..Default::default() }).unwrap_err().is_usage());
+        assert!(solve(&idx, &b, &SolveOptions { min_len: 0, ..Default::default() }).unwrap_err().is_usage());
+    }
+
+    #[test]
+    fn parse_rejects_bad_boxes() {
+        let a = Alphabet::latin();
+        assert!(LetterBox::parse(&a, &["abc"]).is_err());
+        assert!(LetterBox::parse(&a, &["abc", "cde"]).unwrap_err().to_string().contains("two sides"));
+        assert!(LetterBox::parse(&a, &["ab1", "cde"]).unwrap_err().is_usage());
+        assert!(LetterBox::parse(&a, &["abc", ""]).is_err());
+        assert_eq!(boxed(&["Ab", "c"]).letters(), b"abc");
+    }
+}

@@ -1,0 +1,407 @@
+//! The search over a box's playable words: exact counts by memoised
+//! states, and solutions listed in order in bounded memory.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use super::{playable_words, LetterBox, Playable, SolveOptions, MAX_WORDS_LIMIT};
+use crate::error::{Error, ErrorKind, Result};
+use crate::fasthash::IntMap;
+use crate::index::Index;
+
+/// The most search states a box may need: each holds a count and an
+/// envelope of costs (64 bytes in the table), so with the table's spare
+/// room and its growth this bounds the search's memory near 25 MB.
+pub const MAX_STATES: usize = 200_000;
+/// The most steps (a word class tried from a state) counting may take:
+/// about a second or two.
+pub const MAX_STEPS: u64 = 1 << 27;
+
+/// A Letter Boxed search over one box, in bounded memory.
+///
+/// Solutions are sequences of words; the search runs over states
+/// (letters covered, the letter the next word starts with, words left).
+/// Words with the same first and last letter, letters and commonness are
+/// one *class* to counting, so its cost is O(states x classes per first
+/// letter), at most [`MAX_STATES`] states and [`MAX_STEPS`] steps; a box
+/// that needs more is an error ([`ErrorKind::Limit`]), not a long wait.
+/// Memoised per state: the exact number of ways to finish (so counts never
+/// enumerate) and, per number of uncommon words, the fewest and most
+/// letters a finish can have.
+///
+/// Listing goes level by level in the documented order: for each number
+/// of words, each number of uncommon words, each total of letters, a
+/// depth-first walk a-z that enters a word only when the rest can still
+/// finish at that level by the envelopes. It holds one path, so any number
+/// of solutions streams in constant memory; its time is about the size of
+/// the output times the letter spread of a level.
+pub struct Solver {
+    words: Vec<Playable>,
+    full: u32,
+    max_words: usize,
+    /// Word indices by first letter, a-z.
+    by_first: Vec<Vec<u32>>,
+    /// Word classes by first letter.
+    classes: Vec<Vec<Class>>,
+    memo: IntMap<u64, Info>,
+    steps: u64,
+    /// The most letters any word covers: a state that needs more than its
+    /// words left can cover finishes no way, found without a scan.
+    widest: u32,
+    /// Levels with at most this many solutions are gathered and sorted
+    /// ([`GATHER_MAX`]; the tests lower it to check the two ways agree).
+    pub(super) gather_max: u128,
+}
+
+/// Words alike to counting: same first letter (the list they are in),
+/// last letter, letters and commonness.
+#[derive(Clone, Copy, Debug)]
+struct Class {
+    last: u8,
+    mask: u32,
+    uncommon: u8,
+    count: u128,
+    min_len: u16,
+    max_len: u16,
+}
+
+/// Per state: the ways to finish, and per number of uncommon words among
+/// them the fewest and most letters (`EMPTY` when none).
+#[derive(Clone, Copy, Debug)]
+struct Info {
+    /// Stored as two words: a `u128` would align the entry to 16 bytes.
+    count: Count,
+    envelope: [(u16, u16); MAX_WORDS_LIMIT + 1],
+}
+
+const EMPTY: (u16, u16) = (u16::MAX, 0);
+
+/// A `u128` in two `u64`s (low, high).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Count([u64; 2]);
+
+impl Count {
+    fn get(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+
+    fn add(&mut self, n: u128) -> Result<()> {
+        let sum = self.get().checked_add(n).ok_or_else(too_many)?;
+        self.0 = [sum as u64, (sum >> 64) as u64];
+        Ok(())
+    }
+}
+
+impl Info {
+    const NONE: Info = Info { count: Count([0, 0]), envelope: [EMPTY; MAX_WORDS_LIMIT + 1] };
+
+    fn widen(&mut self, uncommon: usize, (lo, hi): (u16, u16)) {
+        let e = &mut self.envelope[uncommon];
+        *e = (e.0.min(lo), e.1.max(hi));
+    }
+}
+
+impl Solver {
+    /// Finds the box's playable words and prepares the search.
+    pub fn new<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &SolveOptions) -> Result<Solver> {
+        let SolveOptions { max_words, min_len, common_only, .. } = *opts;
+        if max_words == 0 || max_words > MAX_WORDS_LIMIT {
+            return Err(Error::invalid_param("max_words", format!("must be 1 to {MAX_WORDS_LIMIT}")));
+        }
+        if min_len == 0 {
+            return Err(Error::invalid_param("min_len", "must be at least 1"));
+        }
+        index.require_common_list(common_only)?;
+        let mut words = playable_words(index, letter_box, min_len)?;
+        if common_only {
+            words.retain(|w| w.common);
+        }
+        let letters = letter_box.letters.len();
+        let mut by_first = vec![Vec::new(); letters];
+        let mut classes: Vec<Vec<Class>> = vec![Vec::new(); letters];
+        let mut class_of: HashMap<(u8, u8, u32, u8), usize> = HashMap::new();
+        for (i, w) in words.iter().enumerate() {
+            by_first[w.first as usize].push(i as u32);
+            let len = w.word.chars().count().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16;
+            let uncommon = (!w.common) as u8;
+            let list = &mut classes[w.first as usize];
+            let at = *class_of.entry((w.first, w.last, w.mask, uncommon)).or_insert_with(|| {
+                list.push(Class { last: w.last, mask: w.mask, uncommon, count: 0, min_len: len, max_len: len });
+                list.len() - 1
+            });
+            let class = &mut list[at];
+            class.count += 1;
+            (class.min_len, class.max_len) = (class.min_len.min(len), class.max_len.max(len));
+        }
+        // Widest first: a scan stops at the first class too narrow to help.
+        for list in &mut classes {
+            list.sort_by_key(|c| std::cmp::Reverse(c.mask.count_ones()));
+        }
+        let widest = words.iter().map(|w| w.mask.count_ones()).max().unwrap_or(0);
+        let full = if letters == 32 { u32::MAX } else { (1u32 << letters) - 1 };
+        let gather_max = GATHER_MAX;
+        Ok(Solver { words, full, max_words, by_first, classes, memo: IntMap::default(), steps: 0, widest, gather_max })
+    }
+
+    /// The playable words, a-z.
+    pub fn playable(&self) -> &[Playable] {
+        &self.words
+    }
+
+    /// The exact number of solutions of each length: `[k - 1]` for `k`
+    /// words, up to the maximum.
+    pub fn counts(&mut self) -> Result<Vec<u128>> {
+        (1..=self.max_words).map(|k| self.count(k)).collect()
+    }
+
+    /// The exact number of solutions of exactly `k` words, `k` from 1 to
+    /// [`MAX_WORDS_LIMIT`] (past the maximum too: the memo does not depend
+    /// on it). Counting is memoised, so counting 1, then 2, ... stops
+    /// short of the larger counts past the fewest words.
+    pub fn count(&mut self, k: usize) -> Result<u128> {
+        if k == 0 || k > MAX_WORDS_LIMIT {
+            return Err(Error::invalid_param("k", format!("must be 1 to {MAX_WORDS_LIMIT}")));
+        }
+        Ok(self.start(k)?.count.get())
+    }
+
+    /// The fewest words in `words` that solve the box, and how many
+    /// solutions take that many: counts 1 word, 2, ... on this solver's
+    /// memo and stops at the first above 0 (past it counts grow fast and
+    /// would be wasted: 105,242 of up to 3 words for RIU PGH LCS YAO,
+    /// against 120 of up to 2). `None` when no count in `words` is above 0.
+    pub fn fewest(&mut self, words: std::ops::RangeInclusive<usize>) -> Result<Option<(usize, u128)>> {
+        for k in words {
+            let n = self.count(k)?;
+            if n > 0 {
+                return Ok(Some((k, n)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Sets the most words a solution may take (1 to [`MAX_WORDS_LIMIT`]):
+    /// [`counts`](Solver::counts) and [`each_solution`](Solver::each_solution)
+    /// then stop there. What was counted already is kept, so finding the
+    /// fewest words with [`fewest`](Solver::fewest) and then listing them
+    /// costs one search.
+    pub fn set_max_words(&mut self, max_words: usize) -> Result<()> {
+        if max_words == 0 || max_words > MAX_WORDS_LIMIT {
+            return Err(Error::invalid_param("max_words", format!("must be 1 to {MAX_WORDS_LIMIT}")));
+        }
+        self.max_words = max_words;
+        Ok(())
+    }
+
+    /// Calls `f` with each solution in order, up to the maximum number of
+    /// words, until it breaks; returns whether it did.
+    pub fn each_solution(&mut self, mut f: impl FnMut(&[&Playable]) -> ControlFlow<()>) -> Result<ControlFlow<()>> {
+        let mut path: Vec<u32> = Vec::with_capacity(self.max_words);
+        for k in 1..=self.max_words {
+            let start = self.start(k)?;
+            if start.count.get() == 0 {
+                continue;
+            }
+            if start.count.get() <= self.gather_max {
+                // Few solutions: one walk gathers them all, a-z, and a
+                // stable sort puts them in order; the walks by envelope
+                // below pass over the words once per (uncommon, letters)
+                // pair (about 40 for RIU PGH LCS YAO).
+                let mut found = Vec::new();
+                self.gather(None, k, (0, 0), &mut path, &mut found)?;
+                found.sort_by_key(|&(uncommon, letters, _)| (uncommon, letters));
+                for (_, _, solution) in &found {
+                    let words: Vec<&Playable> = solution.iter().map(|&i| &self.words[i as usize]).collect();
+                    if f(&words).is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
+                continue;
+            }
+            for uncommon in 0..=k {
+                let (lo, hi) = start.envelope[uncommon];
+                for letters in lo..=hi {
+                    let want = (uncommon as u8, letters);
+                    if self.walk(None, k, want, &mut path, &mut f)?.is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// The solutions of exactly `k` words: counted over every first word.
+    fn start(&mut self, k: usize) -> Result<Info> {
+        let mut info = Info::NONE;
+        for first in 0..self.classes.len() {
+            let state_info = self.finish(0, first as u8, k as u8)?;
+            info.count.add(state_info.count.get())?;
+            for (u, &e) in state_info.envelope.iter().enumerate() {
+                if e != EMPTY {
+                    info.widen(u, e);
+                }
+            }
+        }
+        Ok(info)
+    }
+
+    /// The ways to finish from a state with exactly `j` more words, the
+    /// box covered on the last one and not before.
+    fn finish(&mut self, mask: u32, first: u8, j: u8) -> Result<Info> {
+        let missing = (self.full & !mask).count_ones();
+        if missing > j as u32 * self.widest {
+            return Ok(Info::NONE);
+        }
+        let key = mask as u64 | (first as u64) << 32 | (j as u64) << 40;
+        if let Some(info) = self.memo.get(&key) {
+            return Ok(*info);
+        }
+        if self.memo.len() >= MAX_STATES {
+            return Err(too_large(format!("over {} search states", MAX_STATES)));
+        }
+        let mut info = Info::NONE;
+        for c in 0..self.classes[first as usize].len() {
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                return Err(too_large(format!("over {} search steps", MAX_STEPS)));
+            }
+            let class = self.classes[first as usize][c];
+            if class.mask.count_ones() + (j as u32 - 1) * self.widest < missing {
+                break; // this class and all after it are too narrow
+            }
+            let covered = mask | class.mask;
+            let u = class.uncommon as usize;
+            if j == 1 {
+                if covered == self.full {
+                    info.count.add(class.count)?;
+                    info.widen(u, (class.min_len, class.max_len));
+                }
+            } else if covered != self.full {
+                let rest = self.finish(covered, class.last, j - 1)?;
+                if rest.count.get() == 0 {
+                    continue;
+                }
+                info.count.add(class.count.checked_mul(rest.count.get()).ok_or_else(too_many)?)?;
+                // The rest has j - 1 words, so at most that many uncommon.
+                for (v, &(lo, hi)) in rest.envelope.iter().enumerate().take(j as usize) {
+                    if (lo, hi) != EMPTY {
+                        info.widen(u + v, (lo + class.min_len, hi + class.max_len));
+                    }
+                }
+            }
+        }
+        self.memo.insert(key, info);
+        Ok(info)
+    }
+
+    /// Depth first over the words after `path` (a-z), entering a word only
+    /// when the rest can still finish with exactly `want` (uncommon words,
+    /// letters) to go.
+    fn walk(
+        &mut self,
+        at: Option<(u32, u8)>,
+        left: usize,
+        want: (u8, u16),
+        path: &mut Vec<u32>,
+        f: &mut impl FnMut(&[&Playable]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>> {
+        let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
+        for n in 0..self.next_count(first) {
+            let i = self.next_word(first, n);
+            let w = &self.words[i as usize];
+            let (u, len) = ((!w.common) as u8, w.word.chars().count().min(u16::MAX as usize) as u16);
+            if u > want.0 || len > want.1 {
+                continue;
+            }
+            let (rest, covered, last) = ((want.0 - u, want.1 - len), mask | w.mask, w.last);
+            if left == 1 {
+                if covered == self.full && rest == (0, 0) {
+                    path.push(i);
+                    let words: Vec<&Playable> = path.iter().map(|&i| &self.words[i as usize]).collect();
+                    let flow = f(&words);
+                    path.pop();
+                    if flow.is_break() {
+                        return Ok(flow);
+                    }
+                }
+                continue;
+            }
+            if covered == self.full {
+                continue; // the box was finished before the last word
+            }
+            let (lo, hi) = self.finish(covered, last, left as u8 - 1)?.envelope[rest.0 as usize];
+            if (lo..=hi).contains(&rest.1) {
+                path.push(i);
+                let flow = self.walk(Some((covered, last)), left - 1, rest, path, f)?;
+                path.pop();
+                if flow.is_break() {
+                    return Ok(flow);
+                }
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+impl Solver {
+    /// How many words may come next: those starting with `first`, or all.
+    fn next_count(&self, first: Option<u8>) -> usize {
+        first.map_or(self.words.len(), |l| self.by_first[l as usize].len())
+    }
+
+    /// The `n`th word that may come next (see [`Solver::next_count`]).
+    fn next_word(&self, first: Option<u8>, n: usize) -> u32 {
+        first.map_or(n as u32, |l| self.by_first[l as usize][n])
+    }
+
+    /// Every solution of `left` more words from `at`, a-z (the order the
+    /// walk visits them in), with its uncommon words and letters so far
+    /// added to `acc`. Enters a word only when the rest can finish.
+    fn gather(
+        &mut self,
+        at: Option<(u32, u8)>,
+        left: usize,
+        acc: (u8, u16),
+        path: &mut Vec<u32>,
+        found: &mut Vec<(u8, u16, Vec<u32>)>,
+    ) -> Result<()> {
+        let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
+        for n in 0..self.next_count(first) {
+            let i = self.next_word(first, n);
+            // Copied out: `finish` below borrows the solver mutably.
+            let w = &self.words[i as usize];
+            let (covered, last, uncommon) = (mask | w.mask, w.last, (!w.common) as u8);
+            let len = w.word.chars().count().min(u16::MAX as usize) as u16;
+            if left > 1 && (covered == self.full || self.finish(covered, last, left as u8 - 1)?.count.get() == 0) {
+                continue;
+            }
+            if left == 1 && covered != self.full {
+                continue;
+            }
+            let acc = (acc.0 + uncommon, acc.1.saturating_add(len));
+            path.push(i);
+            if left == 1 {
+                found.push((acc.0, acc.1, path.clone()));
+            } else {
+                self.gather(Some((covered, last)), left - 1, acc, path, found)?;
+            }
+            path.pop();
+        }
+        Ok(())
+    }
+}
+
+/// A level with at most this many solutions is listed by one walk and a
+/// sort ([`Solver::gather`]), holding them all (at most 8 ids each).
+const GATHER_MAX: u128 = 4096;
+
+pub(super) fn too_many() -> Error {
+    Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; allow fewer words".into()))
+}
+
+pub(super) fn too_large(what: String) -> Error {
+    Error::new(ErrorKind::Limit(format!(
+        "the box is too large to search ({what}); allow fewer words, or use fewer or larger sides"
+    )))
+}
