@@ -30,10 +30,10 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::alphabet::Alphabet;
-use crate::anigram::Anigrams;
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::fst::Automaton;
 use crate::index::Index;
+use crate::terms::Terms;
 
 /// The most blanks (`?`) in one question: each multiplies the terms a
 /// walk may visit by the alphabet's size.
@@ -174,11 +174,11 @@ fn word_anagrams<D: AsRef<[u8]>>(
     if letters.len() + blanks == 0 {
         return Err(Error::invalid("no letters given; give letters, and `?` for a blank, e.g. `retain?`"));
     }
-    let anigrams = Anigrams::open(index)?;
+    let terms = Terms::open(index)?;
     let common = index.common()?;
     let mut found: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
     let mut words = 0usize;
-    anigrams.search_terms(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
+    terms.search(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
         if exact || term.len() >= opts.min_len {
             words += ids.len().max(1);
             if words > MAX_WORD_ANAGRAMS {
@@ -412,11 +412,10 @@ fn candidates<const N: usize, D: AsRef<[u8]>>(
 ) -> Result<Candidates<N>> {
     let alphabet = index.alphabet();
     let common = index.common()?;
-    let anigrams = Anigrams::open(index)?;
     let mut terms: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
     let mut sorted = letters.to_vec();
     sorted.sort_unstable();
-    anigrams.search_terms(TermsOf { letters: &sorted, blanks: 0, exact: false }, |term, ids| {
+    Terms::open(index)?.search(TermsOf { letters: &sorted, blanks: 0, exact: false }, |term, ids| {
         if term.len() >= opts.min_len {
             let ids: Vec<u32> = ids.iter().copied().filter(|&id| !opts.common_only || common.is_common(id)).collect();
             if !ids.is_empty() {

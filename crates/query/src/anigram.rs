@@ -28,13 +28,13 @@
 //! ```
 
 use std::cell::OnceCell;
-use std::ops::{ControlFlow, RangeInclusive};
+use std::ops::RangeInclusive;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::fst::{Automaton, FstMap};
 use crate::format::{le_u32, Columns, SectionId, U32s, U64s};
 use crate::index::Index;
 use crate::rng::SplitMix64;
+use crate::terms::Terms;
 
 /// The length of a game's first term.
 pub const START_LEN: usize = 4;
@@ -166,29 +166,6 @@ pub struct Anigrams<'a, D> {
     chains: OnceCell<Chains<'a>>,
 }
 
-/// The terms section's columns.
-struct Terms<'a> {
-    fst: FstMap<'a>,
-    groups: U32s<'a>,
-    group_ids: U32s<'a>,
-}
-
-impl<'a> Terms<'a> {
-    fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Terms<'a>> {
-        let cols = index.columns(SectionId::Terms)?;
-        let fst = FstMap::new(cols.bytes(0)?, SectionId::Terms)?;
-        if fst.len() > u32::MAX as usize {
-            return Err(cols.corrupt("states more terms than term ids (32 bits) address"));
-        }
-        let t = Terms { fst, groups: cols.u32s(1)?, group_ids: cols.u32s(2)? };
-        if t.groups.len() != t.fst.len() + 1 {
-            return Err(cols.corrupt("has offsets that do not match its term count"));
-        }
-        index.check_once(SectionId::Terms, || t.groups.check_offsets(t.group_ids.len()))?;
-        Ok(t)
-    }
-}
-
 /// The chains section's columns.
 struct Chains<'a> {
     succ_starts: U32s<'a>,
@@ -251,29 +228,11 @@ impl<'a> Chains<'a> {
 /// on the term count.
 fn agree(terms: Option<&Terms>, chains: Option<&Chains>) -> Result<()> {
     match (terms, chains) {
-        (Some(t), Some(c)) if t.fst.len() != c.lens.len() => {
+        (Some(t), Some(c)) if t.len() != c.lens.len() => {
             Err(SectionId::Chains.corrupt("has a term count other than section `terms`"))
         }
         _ => Ok(()),
     }
-}
-
-/// Checks the structure of the terms section (for `verify`).
-pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
-    let a = Anigrams::open(index)?;
-    let terms = a.terms()?;
-    index.will_scan(&[terms.groups.as_bytes(), terms.group_ids.as_bytes()]);
-    terms.groups.check_offsets(terms.group_ids.len())?;
-    // Every word is in exactly one group: as many ids as words, each in
-    // range (the builder writes each group's ids ascending).
-    if terms.group_ids.len() != index.word_count() {
-        return Err(SectionId::Terms.corrupt("does not hold every word once"));
-    }
-    if terms.group_ids.max().is_some_and(|id| id as usize >= index.word_count()) {
-        return Err(SectionId::Terms.corrupt("has a word id out of range"));
-    }
-    terms.fst.check_rank_map(index.alphabet())?;
-    Ok(())
 }
 
 /// Checks the structure of the chains section, and that it has the terms'
@@ -363,7 +322,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// The number of terms.
     pub fn term_count(&self) -> Result<usize> {
         match self.terms.get() {
-            Some(t) => Ok(t.fst.len()),
+            Some(t) => Ok(t.len()),
             None => Ok(self.chains()?.lens.len()),
         }
     }
@@ -378,7 +337,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// Every word that is an anagram of `letters`.
     pub fn unscramble(&self, letters: &str) -> Result<Step> {
         let term = self.term_of(letters)?;
-        let words = match self.terms()?.fst.get(&term)? {
+        let words = match self.terms()?.id_of(&term)? {
             Some(id) => self.words_of(self.checked_id(id)?)?,
             None => Vec::new(),
         };
@@ -388,7 +347,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// The id of a word's or term's term; an error if no word has it.
     pub fn find_term(&self, input: &str) -> Result<TermId> {
         let term = self.term_of(input)?;
-        match self.terms()?.fst.get(&term)? {
+        match self.terms()?.id_of(&term)? {
             Some(id) => self.checked_id(id).map(TermId),
             None => Err(Error::invalid(format!(
                 "no word in this index has the letters of {input:?} (term {:?})",
@@ -530,16 +489,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
 
     /// The ids of term `t`'s words, ascending, checked in range.
     fn word_ids_of(&self, t: u32) -> Result<Vec<u32>> {
-        let terms = self.terms()?;
-        let ids = terms
-            .groups
-            .range(t as usize)?
-            .map(|i| terms.group_ids.at(i).map(|v| v as u32))
-            .collect::<Result<Vec<_>>>()?;
-        if ids.iter().any(|&id| id as usize >= self.index.word_count()) {
-            return Err(SectionId::Terms.corrupt("has a word id out of range"));
-        }
-        Ok(ids)
+        self.terms()?.word_ids(t)
     }
 
     /// For each term, the games from it to a [`GOAL_LEN`]-letter term
@@ -622,7 +572,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     pub fn step(&self, TermId(t): TermId) -> Result<Step> {
         let terms = self.terms()?;
         let mut term = Vec::new();
-        if t as usize >= terms.fst.len() || !terms.fst.key_of(t as u64, &mut term)? {
+        if !terms.term_of(t, &mut term)? {
             return Err(SectionId::Terms.corrupt("a term id is not in the FST"));
         }
         let alphabet = self.index.alphabet();
@@ -632,44 +582,12 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         Ok(Step { term: alphabet.word_string(term), words: self.words_of(t)? })
     }
 
-    /// Every term the automaton accepts, a-z, with the ids of its words
-    /// (ascending); `f` may stop the search. The word tools search terms
-    /// this way (`anagram`), reading only the `terms` section.
-    pub fn search_terms<A: Automaton>(
-        &self,
-        automaton: A,
-        mut f: impl FnMut(&[u8], &[u32]) -> ControlFlow<()>,
-    ) -> Result<()> {
-        let terms = self.terms()?;
-        let mut search = terms.fst.search(automaton);
-        let mut ids = Vec::new();
-        while let Some((term, t)) = search.next()? {
-            let t = self.checked_id(t)?;
-            ids.clear();
-            for i in terms.groups.range(t as usize)? {
-                let id = terms.group_ids.at(i)?;
-                if id >= self.index.word_count() {
-                    return Err(SectionId::Terms.corrupt("has a word id out of range"));
-                }
-                ids.push(id as u32);
-            }
-            if f(term, &ids).is_break() {
-                break;
-            }
-        }
-        Ok(())
-    }
-
     fn words_of(&self, t: u32) -> Result<Vec<String>> {
         self.index.words_of(self.word_ids_of(t)?)
     }
 
     fn checked_id(&self, id: u64) -> Result<u32> {
-        if (id as usize) < self.terms()?.fst.len() {
-            Ok(id as u32)
-        } else {
-            Err(SectionId::Terms.corrupt("the FST holds an id out of range"))
-        }
+        self.terms()?.checked_id(id)
     }
 
     fn len_of(&self, t: u32) -> Result<usize> {

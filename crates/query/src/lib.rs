@@ -77,6 +77,7 @@ mod mmap;
 #[cfg(feature = "json")]
 pub mod request;
 mod rng;
+pub mod terms;
 #[cfg(test)]
 mod testutil;
 mod unicode;

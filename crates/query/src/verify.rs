@@ -71,7 +71,7 @@ impl<D: AsRef<[u8]>> Index<D> {
         // close together on enable1.
         let words = || self.words().and_then(|words| words.check_rank_map(self.alphabet()));
         let rest = || (words(), bee::check_sections(self), anigram::check_chains(self));
-        let terms = || anigram::check_terms(self);
+        let terms = || crate::terms::check_terms(self);
         let ((words, bee, chains), terms) = match (all_ok, two_threads) {
             (false, _) => ((Ok(()), Ok(()), Ok(())), Ok(())),
             (true, false) => (rest(), terms()),
