@@ -6,9 +6,9 @@ use anyhow::Result;
 use clap::Subcommand;
 use wordhoard_query::bee::{self, Hints, HoneycombScore, ReportGroup, Solution, Stats};
 use wordhoard_query::request::{self, BeeHints, BeeReport, BeeSolve, Honeycomb, Query};
-use wordhoard_query::{Index, LetterSet};
+use wordhoard_query::LetterSet;
 
-use super::{answer, query_err, usage, Context};
+use super::{answer, query_err, usage, Context, Idx};
 use crate::output::emit;
 use crate::output::{columns, paint, plural, thousands, upper, width, Paint};
 
@@ -211,8 +211,6 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
         }
     }
 }
-
-type Idx = Index<wordhoard_query::FileBytes>;
 
 /// Excluded letters as a reader says them: `E, S`.
 fn spelled(index: &Idx, letters: LetterSet) -> String {

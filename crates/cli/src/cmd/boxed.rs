@@ -9,7 +9,7 @@ use clap::Subcommand;
 use wordhoard_query::boxed::{self, DEFAULT_MIN_LEN, MAX_WORDS_LIMIT};
 use wordhoard_query::request::{self, BoxedCounts};
 
-use super::{query_err, Context};
+use super::{query_err, Context, Idx};
 use crate::output::{pad, paint, plural, thousands, upper, visible_len, Paint};
 
 /// `boxed`: a subcommand, or the sides of a box to solve.
@@ -149,133 +149,175 @@ fn run_solve(ctx: &Context, args: SolveArgs) -> Result<()> {
     let index = ctx.open()?;
     let q = request::BoxedSolve { sides, side_count, size, max_words, min_len, limit, common_only, fewest };
     let (counts, mut solver) = q.start(&index).map_err(query_err)?;
-    let BoxedCounts { count, listed, shortest, .. } = counts;
     let mark_common = index.has_common_list() && !common_only;
+    let head = if ctx.json { json_head(&q, &counts) } else { text_head(&counts, mark_common) };
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut head = String::new();
-    if ctx.json {
-        // The request layer's object, its last key `solutions` streamed.
-        let summary = serde_json::to_string(&q.summary(&counts))?;
-        head.push_str(summary.strip_suffix('}').unwrap_or(&summary));
-        head.push_str(",\"solutions\":[");
-    } else {
-        let legend = if mark_common { " (+ common word)" } else { "" };
-        let summary = Summary {
-            sides: &counts.letter_box.sides,
-            playable: counts.playable,
-            count,
-            by_words: &counts.counts,
-            max_words: counts.max_words,
-            listed,
-            legend,
-        };
-        summary_text(&mut head, &summary);
-        match shortest {
-            Some((words, n)) => {
-                let _ =
-                    writeln!(head, "The shortest solutions take {}: {}.", plural(words as u64, "word"), thousands(n));
-            }
-            None if count == 0 => {
-                let _ = writeln!(head, "No solution of up to {MAX_WORDS_LIMIT} words was found.");
-            }
-            None => {}
-        }
-    }
     if terminal {
         crate::stop::writing_to_terminal();
     }
-    out.write_all(head.as_bytes())?;
-    let mut pending: Vec<Vec<String>> = Vec::new();
-    let mut widths: Option<Vec<usize>> = None;
-    let (mut n, mut failed) = (0u128, None);
-    let mut folded = serde_json::Map::new();
-    let mut damaged = None;
+    let mut out = Solutions {
+        out: std::io::BufWriter::new(stdout.lock()),
+        json: ctx.json,
+        terminal,
+        mark_common,
+        listed: counts.listed,
+        max_words,
+        n: 0,
+        pending: Vec::new(),
+        widths: None,
+        folded: serde_json::Map::new(),
+        damaged: None,
+    };
+    out.out.write_all(head.as_bytes())?;
+    let mut failed = None;
     let flow = solver
-        .each_solution(|words| {
-            n += 1;
-            crate::stop::tick();
-            // As the lists spelled them, on an index that folds accents.
-            let names: Vec<String> = words
-                .iter()
-                .map(|w| match index.spelling_of(&w.word) {
-                    Ok(Some(spelled)) => {
-                        folded.insert(spelled.clone(), serde_json::Value::String(w.word.clone()));
-                        spelled
-                    }
-                    Ok(None) => w.word.clone(),
-                    Err(e) => {
-                        damaged.get_or_insert(e);
-                        w.word.clone()
-                    }
-                })
-                .collect();
-            let written = if ctx.json {
-                let sep = if n == 1 { "" } else { "," };
-                serde_json::to_string(&names).map_err(std::io::Error::from).and_then(|s| write!(out, "{sep}{s}"))
-            } else {
-                let names: Vec<String> = words
-                    .iter()
-                    .zip(names)
-                    .map(
-                        |(w, name)| {
-                            if mark_common && w.common {
-                                paint(Paint::Common, format!("{name}+"))
-                            } else {
-                                name
-                            }
-                        },
-                    )
-                    .collect();
-                match &widths {
-                    Some(widths) => write_row(&mut out, n, &names, widths),
-                    None => {
-                        pending.push(names);
-                        Ok(())
-                    }
-                }
-            };
-            let written = written.and_then(|()| {
-                if !ctx.json && widths.is_none() && (pending.len() == ALIGNED || n == listed) {
-                    let w = column_widths(&pending, max_words);
-                    for (i, row) in pending.drain(..).enumerate() {
-                        write_row(&mut out, i as u128 + 1, &row, &w)?;
-                    }
-                    widths = Some(w);
-                }
-                if terminal {
-                    out.flush()
-                } else {
-                    Ok(())
-                }
-            });
-            match written {
-                Err(e) => {
-                    failed = Some(e);
-                    ControlFlow::Break(())
-                }
-                Ok(()) if n == listed => ControlFlow::Break(()),
-                Ok(()) => ControlFlow::Continue(()),
+        .each_solution(|words| match out.write(&index, words) {
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
             }
+            Ok(()) if out.n == out.listed => ControlFlow::Break(()),
+            Ok(()) => ControlFlow::Continue(()),
         })
         .map_err(query_err)?;
     if let Some(e) = failed {
         return Err(e.into());
     }
-    if let Some(e) = damaged {
+    if let Some(e) = out.damaged.take() {
         return Err(query_err(e));
     }
-    if flow.is_continue() && n != listed {
-        return Err(anyhow!("the search listed {n} solutions but counted {listed}; please report it"));
+    if flow.is_continue() && out.n != out.listed {
+        return Err(anyhow!("the search listed {} solutions but counted {}; please report it", out.n, out.listed));
     }
-    if ctx.json && folded.is_empty() {
-        writeln!(out, "]}}")?;
-    } else if ctx.json {
-        writeln!(out, "],\"folded\":{}}}", serde_json::Value::Object(folded))?;
+    out.finish()
+}
+
+/// The request layer's JSON object up to its last key, `solutions`, whose
+/// items stream after it: each key and value serialised on its own.
+fn json_head(q: &request::BoxedSolve, counts: &BoxedCounts) -> String {
+    let mut head = String::from("{");
+    for (key, value) in q.summary(counts) {
+        head.push_str(&format!("{}:{value},", serde_json::Value::String(key)));
     }
-    out.flush()?;
-    Ok(())
+    head.push_str("\"solutions\":[");
+    head
+}
+
+/// The box, its counts and, with no solution, the fewest words one takes.
+fn text_head(counts: &BoxedCounts, mark_common: bool) -> String {
+    let mut head = String::new();
+    let legend = if mark_common { " (+ common word)" } else { "" };
+    let summary = Summary {
+        sides: &counts.letter_box.sides,
+        playable: counts.playable,
+        count: counts.count,
+        by_words: &counts.counts,
+        max_words: counts.max_words,
+        listed: counts.listed,
+        legend,
+    };
+    summary_text(&mut head, &summary);
+    match counts.shortest {
+        Some((words, n)) => {
+            let _ = writeln!(head, "The shortest solutions take {}: {}.", plural(words as u64, "word"), thousands(n));
+        }
+        None if counts.count == 0 => {
+            let _ = writeln!(head, "No solution of up to {MAX_WORDS_LIMIT} words was found.");
+        }
+        None => {}
+    }
+    head
+}
+
+/// Writes solutions as they come: JSON arrays, or numbered text rows whose
+/// columns the first [`ALIGNED`] set.
+struct Solutions<W: Write> {
+    out: W,
+    json: bool,
+    terminal: bool,
+    mark_common: bool,
+    listed: u128,
+    max_words: usize,
+    /// Solutions written so far.
+    n: u128,
+    /// Text rows held until the columns are set.
+    pending: Vec<Vec<String>>,
+    widths: Option<Vec<usize>>,
+    /// Words spelled otherwise in the lists (an index that folds accents).
+    folded: serde_json::Map<String, serde_json::Value>,
+    /// The first damage found while spelling words.
+    damaged: Option<wordhoard_query::Error>,
+}
+
+impl<W: Write> Solutions<W> {
+    fn write(&mut self, index: &Idx, words: &[&boxed::Playable]) -> std::io::Result<()> {
+        self.n += 1;
+        crate::stop::tick();
+        let names = self.spelled(index, words);
+        if self.json {
+            let sep = if self.n == 1 { "" } else { "," };
+            write!(self.out, "{sep}{}", serde_json::to_string(&names)?)?;
+        } else {
+            let names: Vec<String> = words
+                .iter()
+                .zip(names)
+                .map(
+                    |(w, name)| {
+                        if self.mark_common && w.common {
+                            paint(Paint::Common, format!("{name}+"))
+                        } else {
+                            name
+                        }
+                    },
+                )
+                .collect();
+            match &self.widths {
+                Some(widths) => write_row(&mut self.out, self.n, &names, widths)?,
+                None => self.pending.push(names),
+            }
+            if self.widths.is_none() && (self.pending.len() == ALIGNED || self.n == self.listed) {
+                let widths = column_widths(&self.pending, self.max_words);
+                for (i, row) in self.pending.drain(..).enumerate() {
+                    write_row(&mut self.out, i as u128 + 1, &row, &widths)?;
+                }
+                self.widths = Some(widths);
+            }
+        }
+        if self.terminal {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// The words as the lists spelled them, noting each folded one.
+    fn spelled(&mut self, index: &Idx, words: &[&boxed::Playable]) -> Vec<String> {
+        words
+            .iter()
+            .map(|w| match index.spelling_of(&w.word) {
+                Ok(Some(spelled)) => {
+                    self.folded.insert(spelled.clone(), serde_json::Value::String(w.word.clone()));
+                    spelled
+                }
+                Ok(None) => w.word.clone(),
+                Err(e) => {
+                    self.damaged.get_or_insert(e);
+                    w.word.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// Closes the JSON object (with `folded` when a word was).
+    fn finish(mut self) -> Result<()> {
+        if self.json && self.folded.is_empty() {
+            writeln!(self.out, "]}}")?;
+        } else if self.json {
+            writeln!(self.out, "],\"folded\":{}}}", serde_json::Value::Object(std::mem::take(&mut self.folded)))?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
 }
 
 /// Generates a box; the answers in text only with `--answers`.

@@ -20,6 +20,9 @@ use wordhoard_query::{Error, ErrorKind, FileBytes, Index};
 
 use crate::locate::{self, How, IndexChoice, DEFAULT_NAME};
 
+/// The index a command reads.
+pub type Idx = Index<FileBytes>;
+
 /// An error that is the user's input: exit status 2.
 #[derive(Debug)]
 pub struct UsageError(pub String);
