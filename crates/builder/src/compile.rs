@@ -176,39 +176,14 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     let plan = survey::plan(&opts.alphabet, opts.proper_nouns, sources)?;
     let alphabet = plan.alphabet;
     let skip_capitalised = plan.proper_nouns.is_some_and(|p| p.skipped);
-    // The common and exclusion lists are read while the main lists are.
-    let (list, (common_list, exclude_list)) = std::thread::scope(|s| {
-        let others = s.spawn(|| {
-            let common = opts
-                .common
-                .as_ref()
-                .map(|c| WordList::read(std::slice::from_ref(c), &alphabet).map_err(|e| e.for_role(ListRole::Common)));
-            let exclude = (!opts.exclude.is_empty())
-                .then(|| WordList::read(&opts.exclude, &alphabet).map_err(|e| e.for_role(ListRole::Exclusion)));
-            (common, exclude)
-        });
-        (WordList::read_skipping(sources, &alphabet, skip_capitalised), others.join().expect("common list thread"))
-    });
-    let mut list = list?;
-    let common_list = common_list.transpose()?;
-    let mut exclude_list = exclude_list.transpose()?;
+    let (mut list, common_list, mut exclude_list) = read_lists(sources, opts, &alphabet, skip_capitalised)?;
     let exclude_files = exclude_list.as_mut().map(|l| std::mem::take(&mut l.sources)).unwrap_or_default();
     clock.lap("read");
     let (lines, skipped, source_sha256) = (list.lines, list.skipped.clone(), list.sources_sha256());
     let source_files = std::mem::take(&mut list.sources);
     let spellings = list.spellings();
     let kept_lines = lines - skipped.total();
-    let mut words = list.into_sorted_words();
-    let excluded = exclude_list.map(|l| {
-        let listed = l.into_sorted_words();
-        let removed;
-        (words, removed) = words.without(&listed);
-        ExcludeReport {
-            sources: opts.exclude.iter().map(WordSource::name).collect(),
-            listed: listed.len() as u64,
-            removed,
-        }
-    });
+    let (words, excluded) = without_excluded(list.into_sorted_words(), exclude_list, opts);
     if words.len() > u32::MAX as usize {
         return Err(BuildError::too_large("more than 4 billion distinct words; split the list"));
     }
@@ -216,9 +191,9 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     clock.lap("sort");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
     let common_file = common_list.as_ref().and_then(|c| c.sources.first().cloned());
-    let sections = encode_sections(&words, &alphabet, |words| flag_common(opts, common_list, words));
+    let mut sections = encode_sections(&words, &alphabet, |words| flag_common(opts, common_list, words));
     clock.lap("sections");
-    let common_report = sections.common_report;
+    let common_report = sections.common_report.take();
 
     let meta = Metadata {
         word_count: words.len() as u64,
@@ -237,30 +212,8 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         common_source: common_file.filter(|_| common_report.is_some()),
         exclude_sources: exclude_files,
     };
-    let mut file = FileWriter::new();
-    file.add(SectionId::Meta, meta.encode())
-        .add(SectionId::Words, sections.words?)
-        .add(SectionId::Common, sections.common)
-        .add(SectionId::Lettersets, sections.bee.lettersets)
-        .add(SectionId::Honeycombs, sections.bee.honeycombs);
-    if let Some(common_honeycombs) = sections.bee.common_honeycombs {
-        file.add(SectionId::CommonHoneycombs, common_honeycombs);
-    }
-    file.add(SectionId::Terms, sections.terms?).add(SectionId::Chains, sections.chains?);
-    if let Some(spellings) = spellings {
-        file.add(SectionId::Spellings, spellings);
-    }
-    // Only a build that skipped proper nouns says so: one that lowercased
-    // its capitals made the index every earlier build made, byte for byte.
-    if let Some(p) = plan.proper_nouns.filter(|p| p.skipped) {
-        let stored = wordhoard_query::format::ProperNouns {
-            skipped: p.skipped,
-            auto: p.auto,
-            capitalised: p.capitalised,
-            words: p.words,
-        };
-        file.add(SectionId::ProperNouns, stored.encode());
-    }
+    let term_count = sections.term_count;
+    let file = lay_out_file(&meta, sections, spellings, plan.proper_nouns.as_ref())?;
     let section_sizes = file
         .section_sizes()
         .into_iter()
@@ -280,13 +233,84 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
         duplicates: kept_lines - words.len() as u64 - excluded.as_ref().map_or(0, |e| e.removed),
         common: common_report,
         excluded,
-        terms: sections.term_count as u64,
+        terms: term_count as u64,
         sections: section_sizes,
         bytes,
         source_sha256: source_sha256.to_string(),
         phases: clock.laps,
     };
     Ok(Built { file, report })
+}
+
+/// The words without those of the exclusion lists, and what was removed.
+fn without_excluded(
+    words: SortedWords,
+    exclude_list: Option<WordList>,
+    opts: &BuildOptions,
+) -> (SortedWords, Option<ExcludeReport>) {
+    let Some(exclude_list) = exclude_list else { return (words, None) };
+    let listed = exclude_list.into_sorted_words();
+    let (words, removed) = words.without(&listed);
+    let sources = opts.exclude.iter().map(WordSource::name).collect();
+    (words, Some(ExcludeReport { sources, listed: listed.len() as u64, removed }))
+}
+
+/// The main lists, and the common and exclusion lists read beside them
+/// on another thread.
+fn read_lists(
+    sources: &[WordSource],
+    opts: &BuildOptions,
+    alphabet: &Alphabet,
+    skip_capitalised: bool,
+) -> Result<(WordList, Option<WordList>, Option<WordList>), BuildError> {
+    let (list, (common, exclude)) = std::thread::scope(|s| {
+        let others = s.spawn(|| {
+            let common = opts
+                .common
+                .as_ref()
+                .map(|c| WordList::read(std::slice::from_ref(c), alphabet).map_err(|e| e.for_role(ListRole::Common)));
+            let exclude = (!opts.exclude.is_empty())
+                .then(|| WordList::read(&opts.exclude, alphabet).map_err(|e| e.for_role(ListRole::Exclusion)));
+            (common, exclude)
+        });
+        (WordList::read_skipping(sources, alphabet, skip_capitalised), others.join().expect("common list thread"))
+    });
+    Ok((list?, common.transpose()?, exclude.transpose()?))
+}
+
+/// The index file's sections in the format's order: the metadata, the
+/// encoded tables, and the optional spellings and proper-noun sections.
+fn lay_out_file(
+    meta: &Metadata,
+    sections: Sections,
+    spellings: Option<Vec<u8>>,
+    proper_nouns: Option<&ProperNounReport>,
+) -> Result<FileWriter, BuildError> {
+    let mut file = FileWriter::new();
+    file.add(SectionId::Meta, meta.encode())
+        .add(SectionId::Words, sections.words?)
+        .add(SectionId::Common, sections.common)
+        .add(SectionId::Lettersets, sections.bee.lettersets)
+        .add(SectionId::Honeycombs, sections.bee.honeycombs);
+    if let Some(common_honeycombs) = sections.bee.common_honeycombs {
+        file.add(SectionId::CommonHoneycombs, common_honeycombs);
+    }
+    file.add(SectionId::Terms, sections.terms?).add(SectionId::Chains, sections.chains?);
+    if let Some(spellings) = spellings {
+        file.add(SectionId::Spellings, spellings);
+    }
+    // Only a build that skipped proper nouns says so: one that lowercased
+    // its capitals made the index every earlier build made, byte for byte.
+    if let Some(p) = proper_nouns.filter(|p| p.skipped) {
+        let stored = wordhoard_query::format::ProperNouns {
+            skipped: p.skipped,
+            auto: p.auto,
+            capitalised: p.capitalised,
+            words: p.words,
+        };
+        file.add(SectionId::ProperNouns, stored.encode());
+    }
+    Ok(file)
 }
 
 /// The `spellings` section: word ids (ascending), offsets, and the UTF-8

@@ -170,46 +170,53 @@ pub fn run(ctx: &Context, command: Command) -> Result<()> {
                 }
             })
         }
-        Command::Check { mut honeycomb, mut words, found, common_only } => {
-            // After the letters, one letter is the centre (no guess is one
-            // letter long); anything else is the first guess.
-            if let Some(arg) = honeycomb.center_arg.take_if(|a| a.chars().count() != 1 || honeycomb.center.is_some()) {
-                words.insert(0, arg);
-            }
-            let comb = honeycomb.request(index, common_only)?;
-            let found_words = found.as_deref().map(read_found).transpose()?.unwrap_or_default();
-            let before = found_words.len();
-            let q = request::BeeCheck {
-                letters: comb.letters,
-                center: comb.center,
-                words,
-                found: found_words,
-                common_only,
-            };
-            let progress = q.run(index).map_err(query_err)?;
-            // Keep your words in a file as you go: the guesses accepted now
-            // are added to the end of --found FILE.
-            if let Some(path) = found.as_deref().filter(|p| *p != "-") {
-                let new: Vec<&str> =
-                    progress.guesses[before..].iter().filter(|v| v.reason.is_none()).map(|v| v.word.as_str()).collect();
-                append_found(path, &new)?;
-            }
-            if ctx.json {
-                let json = request::answer_json(&q, index, &progress).map_err(query_err)?;
-                return emit(true, || json, |_| {});
-            }
-            let spelled = super::spellings_in(&request::answer_json(&q, index, &progress).map_err(query_err)?);
-            emit(false, serde_json::Value::default, |out| {
-                let mut plain = String::new();
-                progress_text(&mut plain, &progress);
-                out.push_str(&super::respell_text(&plain, &spelled));
-            })
+        Command::Check { honeycomb, words, found, common_only } => {
+            run_check(ctx, index, honeycomb, words, found, common_only)
         }
         Command::Hints { honeycomb, common_only } => {
             let q = BeeHints(honeycomb.request(index, common_only)?);
             answer(ctx, index, &q, hints_text)
         }
     }
+}
+
+/// `bee check`: the guesses judged in order, the accepted ones added to
+/// `--found FILE`.
+fn run_check(
+    ctx: &Context,
+    index: &Idx,
+    mut honeycomb: HoneycombArgs,
+    mut words: Vec<String>,
+    found: Option<String>,
+    common_only: bool,
+) -> Result<()> {
+    // After the letters, one letter is the centre (no guess is one
+    // letter long); anything else is the first guess.
+    if let Some(arg) = honeycomb.center_arg.take_if(|a| a.chars().count() != 1 || honeycomb.center.is_some()) {
+        words.insert(0, arg);
+    }
+    let comb = honeycomb.request(index, common_only)?;
+    let found_words = found.as_deref().map(read_found).transpose()?.unwrap_or_default();
+    let before = found_words.len();
+    let q = request::BeeCheck { letters: comb.letters, center: comb.center, words, found: found_words, common_only };
+    let progress = q.run(index).map_err(query_err)?;
+    // Keep your words in a file as you go: the guesses accepted now
+    // are added to the end of --found FILE.
+    if let Some(path) = found.as_deref().filter(|p| *p != "-") {
+        let new: Vec<&str> =
+            progress.guesses[before..].iter().filter(|v| v.reason.is_none()).map(|v| v.word.as_str()).collect();
+        append_found(path, &new)?;
+    }
+    if ctx.json {
+        let json = request::answer_json(&q, index, &progress).map_err(query_err)?;
+        return emit(true, || json, |_| {});
+    }
+    let spelled = super::spellings_in(&request::answer_json(&q, index, &progress).map_err(query_err)?);
+    emit(false, serde_json::Value::default, |out| {
+        let mut plain = String::new();
+        progress_text(&mut plain, &progress);
+        out.push_str(&super::respell_text(&plain, &spelled));
+    })
 }
 
 /// Excluded letters as a reader says them: `E, S`.
