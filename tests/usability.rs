@@ -410,3 +410,20 @@ fn index_names_complete_in_bash() {
         assert!(script.contains("wordhoard list --names"), "{shell}");
     }
 }
+
+/// Each command's help lists its own options first and the global ones
+/// (--index, --json, ...) apart, under their own heading.
+#[test]
+fn global_flags_have_their_own_heading_in_help() {
+    for args in [&["bee", "solve", "--help"][..], &["boxed", "solve", "--help"], &["--help"]] {
+        let help = stdout(&run(args));
+        let global = help.find("Global options:").unwrap_or_else(|| panic!("{args:?}: {help}"));
+        for flag in ["--index", "--json", "--timeout", "--no-mmap", "--color"] {
+            let at = help.find(&format!("  {flag}")).unwrap_or_else(|| panic!("{args:?} {flag}: {help}"));
+            assert!(at > global, "{args:?}: {flag} is listed before the heading");
+        }
+        if args.len() > 1 {
+            assert!(help.find("--common-only").unwrap() < global, "{args:?}: the command's own come first");
+        }
+    }
+}

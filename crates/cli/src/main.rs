@@ -37,20 +37,27 @@ use cmd::UsageError;
 pub struct Cli {
     /// The index to read (for build: to write, unless -o): a path, or a NAME
     /// (no `/`, no `.hoard`) in the index folder [default: $WORDHOARD_INDEX, else enable1]
-    #[arg(long, global = true, value_name = "PATH|NAME")]
+    #[arg(long, global = true, help_heading = "Global options", value_name = "PATH|NAME")]
     index: Option<OsString>,
     /// Print one JSON document on stdout instead of text
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = "Global options")]
     json: bool,
     /// Stop the command after SECS seconds, with an error (exit 1)
-    #[arg(long, global = true, value_name = "SECS", value_parser = parse_timeout)]
+    #[arg(long, global = true, help_heading = "Global options", value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
     /// Read the index into memory instead of mapping it (for a file that
     /// another program may change while it is read)
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = "Global options")]
     no_mmap: bool,
     /// Colour text output: auto (on a terminal, unless NO_COLOR is set), always, never
-    #[arg(long, global = true, value_name = "WHEN", default_value = "auto", hide_possible_values = true)]
+    #[arg(
+        long,
+        global = true,
+        help_heading = "Global options",
+        value_name = "WHEN",
+        default_value = "auto",
+        hide_possible_values = true
+    )]
     color: output::ColorChoice,
     #[command(subcommand)]
     command: Command,
