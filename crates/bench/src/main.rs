@@ -167,7 +167,13 @@ fn main() {
     }
     let runs = flag(&args, "--runs").map_or(11, |v| v.parse().expect("--runs takes a number"));
     let out = flag(&args, "--out").map(PathBuf::from);
-    let report = Bench::new(runs).run();
+    let bench = Bench::new(runs);
+    // `--against BIN`: every query of the table, this build and another
+    // (an earlier commit's), in alternating runs: paired ratios only.
+    let report = match flag(&args, "--against") {
+        Some(other) => bench.against(Path::new(other)),
+        None => bench.run(),
+    };
     print!("{report}");
     if let Some(out) = out {
         std::fs::write(&out, &report).expect("write the report");
@@ -364,6 +370,56 @@ impl Bench {
                 mark(build.median <= budget),
             );
         }
+        out + "\n"
+    }
+
+    /// Each query of [`QUERIES`] on enable1 with this wordhoard and
+    /// `other`, their runs alternating so that drift hits both alike.
+    fn against(&self, other: &Path) -> String {
+        assert!(other.exists(), "no wordhoard at {}", other.display());
+        let index = self.scratch.join("enable1.hoard");
+        let mut build = vec!["build", &self.enable1, "-o", index.to_str().unwrap()];
+        if !self.popular.is_empty() {
+            build.extend(["--common", &self.popular]);
+        }
+        run_once(&self.wordhoard, &build);
+        let mut out = self.header();
+        out += &format!(
+            "## This build against {} (enable1, whole processes, alternating runs)\n\n\
+             | command | this ms (min-max) | other ms (min-max) | this / other |\n|---|---:|---:|---:|\n",
+            other.display()
+        );
+        for q in QUERIES {
+            let mut args = vec!["--index", index.to_str().unwrap()];
+            args.extend_from_slice(q.args);
+            let runs = Command::new(other).args(&args).stdout(Stdio::null()).stderr(Stdio::null()).status();
+            if !runs.is_ok_and(|s| s.success()) {
+                out += &format!("| {} | - | (not in the other build) | - |\n", q.name);
+                continue;
+            }
+            let (mut this, mut that) = (Vec::new(), Vec::new());
+            for i in 0..=self.runs {
+                let a = run_once(&self.wordhoard, &args).0.as_secs_f64() * 1000.0;
+                let b = run_once(other, &args).0.as_secs_f64() * 1000.0;
+                if i > 0 {
+                    this.push(a);
+                    that.push(b);
+                }
+            }
+            let (this, that) = (Stats::of(this, 0), Stats::of(that, 0));
+            out += &format!(
+                "| {} | {:.2} ({:.2}-{:.2}) | {:.2} ({:.2}-{:.2}) | {:.2} |\n",
+                q.name,
+                this.median,
+                this.min,
+                this.max,
+                that.median,
+                that.min,
+                that.max,
+                this.median / that.median
+            );
+        }
+        let _ = std::fs::remove_dir_all(&self.scratch);
         out + "\n"
     }
 
