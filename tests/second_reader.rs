@@ -6,7 +6,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
 use common::{enable1, run, Scratch};
 
@@ -103,7 +102,7 @@ fn agree_on_far_dates_short_tails_and_special_files() {
     #[cfg(unix)]
     let special: Vec<std::path::PathBuf> = {
         let fifo = s.path("pipe.hoard");
-        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         vec![fifo, "/dev/zero".into(), s.path("")]
     };
     #[cfg(not(unix))]
