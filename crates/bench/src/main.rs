@@ -172,12 +172,75 @@ fn main() {
     // (an earlier commit's), in alternating runs: paired ratios only.
     let report = match flag(&args, "--against") {
         Some(other) => bench.against(Path::new(other)),
+        // `--big`: only the 10-million-word section.
+        None if args.iter().any(|a| a == "--big") => bench.header() + &bench.big(),
         None => bench.run(),
     };
     print!("{report}");
     if let Some(out) = out {
         std::fs::write(&out, &report).expect("write the report");
         eprintln!("(also written to {})", out.display());
+    }
+}
+
+/// How many words the generated list of [`Bench::big`] has.
+const BIG_WORDS: usize = 10_000_000;
+
+/// The queries of [`Bench::big`] (issue 30, item 4).
+const BIG_QUERIES: [&[&str]; 5] = [
+    &["bee", "solve", "aeginrt", "--center", "r"],
+    &["find", "c?t"],
+    &["anagram", "listen"],
+    &["anigram", "unscramble", "deir"],
+    &["boxed", "solve", "riu", "pgh", "lcs", "yao"],
+];
+
+/// Writes `n` pseudo-words of 3 to 14 letters a-z, one a line, from a
+/// fixed SplitMix64 sequence (the same file on every machine).
+fn write_big_list(path: &Path, n: usize) {
+    use std::io::Write;
+    let mut state: u64 = 0x0005_eed0_fb16_1157;
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("create the big list"));
+    let mut word = Vec::with_capacity(16);
+    for _ in 0..n {
+        let len = 3 + (next() % 12) as usize;
+        word.clear();
+        let mut bits = next();
+        for i in 0..len {
+            if i % 12 == 11 {
+                bits = next();
+            }
+            word.push(b'a' + (bits % 26) as u8);
+            bits /= 26;
+        }
+        out.write_all(&word).and_then(|()| out.write_all(b"\n")).expect("write the big list");
+    }
+    out.flush().expect("write the big list");
+}
+
+/// Drops a file's pages from the page cache (Linux, `posix_fadvise`), so
+/// the next read comes from the disk; false where it cannot.
+fn drop_pages(path: &Path) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let Ok(file) = std::fs::File::open(path) else { return false };
+        #[allow(unsafe_code)]
+        // SAFETY: advice on an open file descriptor we own; no memory is passed.
+        let done = unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+        done == 0
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = path;
+        false
     }
 }
 
@@ -260,8 +323,87 @@ impl Bench {
         out += &self.processes(&index);
         out += &self.phrase_anagrams(&index);
         out += &self.in_process(&index);
+        out += &self.big();
         let _ = std::fs::remove_dir_all(&self.scratch);
         out
+    }
+
+    /// Issue 30's yardsticks on a list of [`BIG_WORDS`] words made by a
+    /// fixed generator: builds against `LC_ALL=C sort -u` of the same list,
+    /// and queries as ratios to `wordhoard --version` (the floor) in
+    /// alternating runs, warm and with the index's pages dropped.
+    /// `BENCH_BIG=0` leaves it out.
+    fn big(&self) -> String {
+        if std::env::var("BENCH_BIG").is_ok_and(|v| v == "0") {
+            return "## 10 million words\n\nLeft out (BENCH_BIG=0).\n\n".into();
+        }
+        let list = self.scratch.join("big.txt");
+        write_big_list(&list, BIG_WORDS);
+        let index = self.scratch.join("big.hoard");
+        let list_str = list.to_str().unwrap();
+        let mut out = format!(
+            "## {BIG_WORDS} generated words ({} bytes)\n\n\
+             | step | median ms (min-max) | peak RSS | ratio |\n|---|---:|---:|---:|\n",
+            file_len(list_str)
+        );
+        let sorted = self.scratch.join("big.sorted");
+        let sort_script = format!("LC_ALL=C sort -u '{}' > '{}'", list_str, sorted.display());
+        let sort = self.time_process(Path::new("/bin/sh"), &["-c", &sort_script], 3);
+        let build = self.time_process(&self.wordhoard, &["build", list_str, "-o", index.to_str().unwrap()], 3);
+        out += &format!(
+            "| LC_ALL=C sort -u | {:.0} ({:.0}-{:.0}) | {:.1} MB | 1 |\n",
+            sort.median,
+            sort.min,
+            sort.max,
+            sort.rss_kb as f64 / 1024.0
+        );
+        out += &format!(
+            "| wordhoard build | {:.0} ({:.0}-{:.0}) | {:.1} MB | {:.2} x sort |\n\n",
+            build.median,
+            build.min,
+            build.max,
+            build.rss_kb as f64 / 1024.0,
+            build.median / sort.median
+        );
+        let words = Index::open(&index).map_or(0, |i| i.word_count());
+        out += &format!(
+            "Index {} bytes, {words} distinct words. Queries, whole processes, each run beside \
+             `wordhoard --version`; cold: the index's pages dropped first (Linux):\n\n\
+             | command | ms (min-max) | peak RSS | / floor | cold ms |\n|---|---:|---:|---:|---:|\n",
+            file_len(index.to_str().unwrap())
+        );
+        let index_arg = index.to_str().unwrap();
+        for args in BIG_QUERIES {
+            let mut all = vec!["--index", index_arg];
+            all.extend_from_slice(args);
+            let (mut ms, mut floor, mut rss) = (Vec::new(), Vec::new(), 0);
+            for i in 0..=self.runs {
+                let (t, kb) = run_once(&self.wordhoard, &all);
+                let (f, _) = run_once(&self.wordhoard, &["--version"]);
+                rss = rss.max(kb);
+                if i > 0 {
+                    ms.push(t.as_secs_f64() * 1000.0);
+                    floor.push(f.as_secs_f64() * 1000.0);
+                }
+            }
+            let (q, f) = (Stats::of(ms, rss), Stats::of(floor, 0));
+            let cold = drop_pages(&index).then(|| run_once(&self.wordhoard, &all).0.as_secs_f64() * 1000.0);
+            out += &format!(
+                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {:.1}x | {} |\n",
+                args.join(" "),
+                q.median,
+                q.min,
+                q.max,
+                q.rss_kb as f64 / 1024.0,
+                q.median / f.median,
+                cold.map_or("-".into(), |c| format!("{c:.0}"))
+            );
+        }
+        // Over half a gigabyte: gone before anything else runs.
+        for file in [&list, &sorted, &index] {
+            let _ = std::fs::remove_file(file);
+        }
+        out + "\n"
     }
 
     /// `anagram --words` against Debian's `an` reading the same list, on
