@@ -105,18 +105,18 @@ fn a_signal_removes_the_partial_index() {
         .spawn()
         .unwrap();
     let partial = s.write(&format!(".x.hoard.tmp.{}.7", child.id()), b"half an index");
-    // Wait until it has set its handler: on Linux, until SIGTERM shows
-    // among the signals it catches (however loaded the machine); elsewhere
-    // a second.
-    let caught = || {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
-        let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?.trim().to_string();
-        Some(u64::from_str_radix(&mask, 16).ok()? & 1 << (15 - 1) != 0)
+    // Wait until it is reading stdin, with its handler set and its target
+    // registered: on Linux, until the kernel says it waits on the pipe
+    // (however loaded the machine); where /proc says nothing, a second.
+    let waiting = || {
+        // "0" while it runs; a kernel function's name while it sleeps.
+        let wchan = std::fs::read_to_string(format!("/proc/{}/wchan", child.id())).ok()?;
+        Some(wchan.contains("pipe"))
     };
     let started = std::time::Instant::now();
-    match caught() {
+    match waiting() {
         Some(_) => {
-            while caught() != Some(true) && started.elapsed() < std::time::Duration::from_secs(30) {
+            while waiting() != Some(true) && started.elapsed() < std::time::Duration::from_secs(30) {
                 std::thread::sleep(std::time::Duration::from_millis(20));
             }
         }
