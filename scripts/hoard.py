@@ -21,7 +21,8 @@ import sys
 import zlib
 
 MAGIC = b"\x89HOARD\r\n"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+BLOCK_LEN = 1 << 16
 MAX_SECTIONS = 256
 MAX_METADATA_BYTES = 1 << 20
 SECTION_NAMES = {
@@ -76,16 +77,18 @@ class IndexFile:
             raise BadIndex("the file changed while it was read")
         return data
 
-    def crc32(self, offset, length):
-        """CRC-32 of a range, read in blocks."""
-        crc, done = 0, 0
+    def block_crcs(self, offset, length):
+        """The CRC-32 of each BLOCK_LEN block of a range, and of the whole
+        range, read a block at a time."""
+        crcs, whole, done = [], 0, 0
         self.f.seek(offset)
         while done < length:
-            block = self.f.read(min(1 << 20, length - done))
+            block = self.f.read(min(BLOCK_LEN, length - done))
             if not block:
                 raise BadIndex("the file changed while it was read")
-            crc, done = zlib.crc32(block, crc), done + len(block)
-        return crc
+            crcs.append(zlib.crc32(block))
+            whole, done = zlib.crc32(block, whole), done + len(block)
+        return crcs, whole
 
 
 def read_header(index):
@@ -94,17 +97,23 @@ def read_header(index):
         raise BadIndex("not a wordhoard index (wrong magic bytes)")
     head = index.read(8, 8)
     version, count = u32(head, 0), u32(head, 4)
-    if version != FORMAT_VERSION:
-        raise BadIndex("index format %d; this reader reads %d" % (version, FORMAT_VERSION))
+    if version < FORMAT_VERSION:
+        raise BadIndex("index format %d is older than this reader reads (%d); rebuild it" % (version, FORMAT_VERSION))
+    if version > FORMAT_VERSION:
+        raise BadIndex("index format %d is newer than this reader reads (%d)" % (version, FORMAT_VERSION))
     if count > MAX_SECTIONS:
         raise BadIndex("section count %d is over %d" % (count, MAX_SECTIONS))
     table_end = 16 + 32 * count
-    data = index.read(0, table_end + 8)
-    if zlib.crc32(data[:table_end]) != u32(data, table_end):
+    # The block count, bounded by the file's size before the table is read.
+    blocks = u32(index.read(table_end, 4), 0)
+    crcs_end = table_end + 4 + 4 * blocks
+    data = index.read(0, crcs_end + 8)
+    if zlib.crc32(data[:crcs_end]) != u32(data, crcs_end):
         raise BadIndex("header fails its checksum")
-    if u32(data, table_end + 4) != 0:
+    if u32(data, crcs_end + 4) != 0:
         raise BadIndex("header's reserved field is not zero")
-    header_end = table_end + 8
+    block_crcs = struct.unpack_from("<%dI" % blocks, data, table_end + 4)
+    header_end = crcs_end + 8
     sections = []
     for i in range(count):
         at = 16 + 32 * i
@@ -124,9 +133,14 @@ def read_header(index):
     # At most the zero padding to the next multiple of 8 follows the last.
     if cursor + (-cursor % 8) < index.size or index.read(cursor, index.size - cursor).strip(b"\0"):
         raise BadIndex("the file has bytes after its last section")
+    if sum(-(-length // BLOCK_LEN) for _, _, length, _ in sections) != blocks:
+        raise BadIndex("header lists %d block checksums where its sections have another number of blocks" % blocks)
+    first = 0
     for code, offset, length, crc in sections:
-        if index.crc32(offset, length) != crc:
+        crcs, whole = index.block_crcs(offset, length)
+        if whole != crc or tuple(crcs) != block_crcs[first : first + len(crcs)]:
             raise BadIndex("section `%s` fails its checksum" % section_name(code))
+        first += len(crcs)
     return version, sections
 
 

@@ -80,7 +80,7 @@ fn info_and_verify_on_a_fresh_index() {
     let s = Scratch::new();
     let idx = s.golden_index();
     let info = query(&idx, &["info"]);
-    assert_eq!(info["format_version"], 2);
+    assert_eq!(info["format_version"], 3);
     assert_eq!(info["words"], 66);
     assert_eq!(info["sources"][0]["name"], "golden-words.txt");
     assert_eq!(info["common_source"]["name"], "golden-common.txt");
@@ -215,17 +215,17 @@ fn bad_index_files_are_one_line_errors() {
 
     let idx = s.golden_index();
     let mut bytes = std::fs::read(&idx).unwrap();
-    bytes[8] = 3; // format version 3
+    bytes[8] = 4; // format version 4
     let newer = s.write("newer.hoard", &bytes);
     let out = run(&["--index", newer.to_str().unwrap(), "info"]);
     assert_one_line_error(&out, 1);
     assert!(stderr(&out).contains("newer than this wordhoard reads"));
-    bytes[8] = 1; // format version 1: bincode metadata, no longer read
+    bytes[8] = 1; // format version 1: bincode metadata, no longer read (v2: tests/golden.rs)
     let older = s.write("older.hoard", &bytes);
     let out = run(&["--index", older.to_str().unwrap(), "info"]);
     assert_one_line_error(&out, 1);
     assert!(
-        stderr(&out).contains("index format 1 is older than this wordhoard reads (2); rebuild it"),
+        stderr(&out).contains("index format 1 is older than this wordhoard reads (3); rebuild it"),
         "{}",
         stderr(&out)
     );

@@ -13,7 +13,7 @@ fn info_reports_enable1() {
     let info = query(&idx, &["info"]);
     assert_eq!(info["words"], 172_820);
     assert_eq!(info["alphabet"], "abcdefghijklmnopqrstuvwxyz");
-    assert_eq!(info["format_version"], 2);
+    assert_eq!(info["format_version"], 3);
     assert_eq!(info["common_words"], 25_322);
     assert_eq!(info["source_sha256"], "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49");
     assert_eq!(info["sources"], serde_json::json!([{"name": "enable1.txt", "sha256": info["source_sha256"]}]));

@@ -1,4 +1,4 @@
-//! The golden index of format version 2 (`tests/data/v2.hoard`, built from
+//! The golden index of format version 3 (`tests/data/v3.hoard`, built from
 //! `golden-words.txt` with `golden-common.txt`): it must open and answer,
 //! its metadata must hold exactly what is asserted here, and a fresh build
 //! (with the same build time) must write the same sections byte for byte,
@@ -64,7 +64,7 @@ fn same_format(golden: &[u8], fresh: &[u8]) -> Result<(), String> {
 
 #[test]
 fn the_format_comparison_ignores_the_tool_version_only() {
-    let golden = std::fs::read(common::repo().join("tests/data/v2.hoard")).unwrap();
+    let golden = std::fs::read(common::repo().join("tests/data/v3.hoard")).unwrap();
     let header = Header::parse(&golden).unwrap();
     let rewrite = |edit: &dyn Fn(&mut Metadata)| {
         let mut out = FileWriter::new();
@@ -90,13 +90,13 @@ fn sha256_hex(path: &str) -> String {
 }
 
 #[test]
-fn golden_v2_opens_answers_and_matches_a_fresh_build() {
-    let path = common::repo().join("tests/data/v2.hoard");
+fn golden_v3_opens_answers_and_matches_a_fresh_build() {
+    let path = common::repo().join("tests/data/v3.hoard");
     if std::env::var("WORDHOARD_WRITE_GOLDEN").is_ok_and(|v| v == "1") {
         std::fs::write(&path, fresh_build()).unwrap();
     }
-    assert_eq!(FORMAT_VERSION, 2, "a new format version needs its own golden file");
-    let golden = std::fs::read(&path).expect("tests/data/v2.hoard exists");
+    assert_eq!(FORMAT_VERSION, 3, "a new format version needs its own golden file");
+    let golden = std::fs::read(&path).expect("tests/data/v3.hoard exists");
     let index = Index::from_bytes(golden.clone()).unwrap();
     assert!(index.verify().iter().all(|c| c.ok));
     assert_eq!(index.word_count(), 66);
@@ -190,10 +190,35 @@ fn the_same_lists_give_the_same_file_wherever_they_are_built() {
     let (first, second) = (build(&a, &epoch), build(&b, &epoch));
     assert!(first == second, "two folders, two files");
     assert_eq!(
-        same_format(&std::fs::read(data.join("v2.hoard")).unwrap(), &first),
+        same_format(&std::fs::read(data.join("v3.hoard")).unwrap(), &first),
         Ok(()),
         "the CLI writes the golden file"
     );
     let later = build(&b, &(BUILT_AT + 1).to_string());
     assert_eq!(Index::from_bytes(later).unwrap().metadata().built_at_unix, BUILT_AT + 1);
+}
+
+/// The golden index of version 2 (`tests/data/v2.hoard`, the same lists):
+/// refused by both readers with one line that says to rebuild, and its
+/// sections are version 3's byte for byte (version 3 changed the header
+/// only, adding the block checksums).
+#[test]
+fn a_version_2_index_is_refused_with_rebuild_and_its_sections_are_unchanged() {
+    let v2 = common::repo().join("tests/data/v2.hoard");
+    let out = bin().args(["--index", v2.to_str().unwrap(), "info"]).output().unwrap();
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.lines().count() == 1 && err.contains("older") && err.contains("rebuild"), "{err}");
+    let py = common::hoard_py(&v2);
+    assert_eq!(py.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&py.stderr).contains("rebuild"));
+    let (old, new) = (std::fs::read(&v2).unwrap(), std::fs::read(common::repo().join("tests/data/v3.hoard")).unwrap());
+    let u64_at = |at: usize| u64::from_le_bytes(old[at..at + 8].try_into().unwrap()) as usize;
+    let count = u32::from_le_bytes(old[12..16].try_into().unwrap()) as usize;
+    let header = Header::parse(&new).unwrap();
+    assert_eq!(header.sections.len(), count);
+    for (i, entry) in header.sections.iter().enumerate() {
+        let (offset, len) = (u64_at(16 + 32 * i + 8), u64_at(16 + 32 * i + 16));
+        assert_eq!(&old[offset..offset + len], &new[entry.range()], "section `{}`", entry.name());
+    }
 }

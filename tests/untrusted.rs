@@ -438,9 +438,11 @@ fn an_honest_dag_of_many_keys_is_bounded_by_limits() {
 
 /// Offsets that are not ascending: rows that each claim the whole id
 /// column, with rows between them that go backwards. A query refuses the
-/// table at its first use instead of reading the column once a row.
+/// table (a pass over every row checks the whole column first; a lookup
+/// checks the rows it reads do not overlap) instead of reading the column
+/// once a row.
 #[test]
-fn overlapping_offsets_are_refused_before_any_row_is_read() {
+fn overlapping_offsets_are_refused_before_any_row_is_read_twice() {
     let s = Scratch::new();
     // Column `offsets` of a column table: every even row [0, end), every
     // odd one [end, 0).

@@ -5,7 +5,7 @@ use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use wordhoard_query::format::FileWriter;
+use wordhoard_query::format::{FileWriter, SectionSums};
 use wordhoard_query::Index;
 
 use crate::error::{BuildError, BuildErrorKind, OutputProblem};
@@ -179,11 +179,11 @@ fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError
 /// between sections read as the zeros the format asks for.
 fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<()> {
     let sections = index_file.placements();
-    let write = |part: &[(usize, &[u8])]| -> std::io::Result<Vec<u32>> {
+    let write = |part: &[(usize, &[u8])]| -> std::io::Result<Vec<SectionSums>> {
         part.iter()
             .map(|&(at, bytes)| {
-                let crc = crc32fast::hash(bytes);
-                write_at(file, bytes, at as u64).map(|()| crc)
+                let sums = SectionSums::of(bytes);
+                write_at(file, bytes, at as u64).map(|()| sums)
             })
             .collect()
     };

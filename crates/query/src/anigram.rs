@@ -245,13 +245,13 @@ pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     a.terms()?;
     let c = a.chains()?;
     let lens = c.lens;
-    index.will_scan(&[c.succ_starts.as_bytes(), lens, c.succs.as_bytes()]);
+    index.will_scan(&[c.succ_starts.as_bytes()?, lens, c.succs.as_bytes()?]);
     c.succ_starts.check_offsets(c.succs.len())?;
     // Over raw bytes, bounds checked once a term: 150 thousand terms make
     // the per-term cost count. Checks are gathered, not tested each edge.
-    let succs = c.succs.as_bytes();
+    let succs = c.succs.as_bytes()?;
     let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
-    let ends = c.succ_starts.as_bytes().get(4..).unwrap_or_default();
+    let ends = c.succ_starts.as_bytes()?.get(4..).unwrap_or_default();
     let (mut linked_right, mut counts_add_up, mut start) = (true, true, 0);
     for (t, (&len, end)) in lens.iter().zip(ends.chunks_exact(4).map(u32_at)).enumerate() {
         let want = len.checked_add(1);
@@ -659,7 +659,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         }
         // Four bytes a count, half the memory to fault in and scan, unless
         // some count does not fit: then again in eight.
-        let graph = Graph { lens, starts: starts.as_bytes(), succs: succs.as_bytes() };
+        let graph = Graph { lens, starts: starts.as_bytes()?, succs: succs.as_bytes()? };
         let mut narrow = vec![0u32; self.term_count()?];
         let games = if graph.count_down(&mut narrow, &by_len, min_len..=goal_len)? {
             GameCounts::Counted(narrow)

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use crate::alphabet::Alphabet;
 use crate::error::{Error, ErrorKind, Result};
+use crate::format::blocks::{Lazy, SectionBlocks};
 use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
 
@@ -12,20 +13,22 @@ use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
 /// `include_bytes!`.
 ///
 /// [`Index::from_bytes`] validates the header, every section's bounds and
-/// the metadata. Each other section's checksum is checked the first time a
-/// query uses it (a CRC-32 pass over that section only), so a damaged
-/// section is reported as an error before any FST or table reads it.
+/// the metadata. The other sections are checked block by block: each
+/// 64 KiB block's checksum the first time a query reads a byte of it, so
+/// damage is an error before any FST or table uses it, and a query that
+/// reads a few kilobytes checksums a few blocks, not the whole file.
 pub struct Index<D> {
     data: D,
     header: Header,
     meta: Metadata,
     proper_nouns: Option<ProperNouns>,
     alphabet: Alphabet,
-    checked: Vec<OnceLock<bool>>,
+    /// Per section, its block checksums and which have been checked.
+    blocks: Vec<SectionBlocks>,
     /// Per section, the outcome of the structural check queries rely on
     /// (offsets ascending, letter sets in the alphabet), made once.
     structure: Vec<OnceLock<Result<()>>>,
-    /// Called with a section's range before its checksum pass reads it all.
+    /// Called with a range before a pass reads it all.
     will_read: fn(&D, std::ops::Range<usize>),
     /// Called with a range a whole-file pass is done with.
     done_reading: fn(&D, std::ops::Range<usize>),
@@ -174,7 +177,7 @@ impl<D: AsRef<[u8]>> Index<D> {
                 Some(ProperNouns::decode(&Columns::parse(SectionId::ProperNouns, bytes)?)?)
             }
         };
-        let checked = header.sections.iter().map(|_| OnceLock::new()).collect();
+        let blocks = header.sections.iter().map(|s| SectionBlocks::new(header.block_crcs_of(s).to_vec())).collect();
         let structure = header.sections.iter().map(|_| OnceLock::new()).collect();
         Ok(Index {
             data,
@@ -182,7 +185,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             meta,
             proper_nouns,
             alphabet,
-            checked,
+            blocks,
             structure,
             will_read: |_, _| {},
             done_reading: |_, _| {},
@@ -220,8 +223,19 @@ impl<D: AsRef<[u8]>> Index<D> {
         self.header.entry(id).is_some()
     }
 
-    /// A section's bytes, its checksum checked on first use.
+    /// A section's bytes, every block of it checked (once an index).
     pub fn section(&self, id: SectionId) -> Result<&[u8]> {
+        let (bytes, lazy) = self.section_lazy(id)?;
+        if let Some(lazy) = lazy {
+            (self.will_read)(&self.data, self.header.entry(id).map_or(0..0, |e| e.range()));
+            lazy.check(bytes)?;
+        }
+        Ok(bytes)
+    }
+
+    /// A section's bytes, unchecked, with what checks each block of them
+    /// the first time it is read.
+    pub fn section_lazy(&self, id: SectionId) -> Result<(&[u8], Option<Lazy<'_>>)> {
         let (i, entry) = self
             .header
             .sections
@@ -230,15 +244,13 @@ impl<D: AsRef<[u8]>> Index<D> {
             .find(|(_, s)| s.code == id.code())
             .ok_or(Error::new(ErrorKind::MissingSection { section: id.name() }))?;
         let bytes = &self.data.as_ref()[entry.range()];
-        let verified = self.checked[i].get_or_init(|| {
-            (self.will_read)(&self.data, entry.range());
-            crc32fast::hash(bytes) == entry.crc
-        });
-        if *verified {
-            Ok(bytes)
-        } else {
-            Err(Error::new(ErrorKind::Checksum { section: id.name() }))
-        }
+        Ok((bytes, Some(Lazy::new(bytes, &self.blocks[i], id))))
+    }
+
+    /// How many of the index's checksummed blocks reads have checked, and
+    /// how many it has: what a query cost in checksums.
+    pub fn blocks_checked(&self) -> (usize, usize) {
+        self.blocks.iter().fold((0, 0), |(done, all), b| (done + b.checked_count(), all + b.len()))
     }
 
     /// Runs `check`, a whole-table check of section `id` that every query
@@ -268,13 +280,15 @@ impl<D: AsRef<[u8]>> Index<D> {
 
     /// A column-table section, parsed.
     pub fn columns(&self, id: SectionId) -> Result<Columns<'_>> {
-        Columns::parse(id, self.section(id)?)
+        let (bytes, lazy) = self.section_lazy(id)?;
+        Columns::parse_lazy(id, bytes, lazy)
     }
 
     /// The words FST: word -> word id, ids in sorted order. Its key count
     /// is checked against the metadata; its nodes as they are read.
     pub fn words(&self) -> Result<FstMap<'_>> {
-        let map = FstMap::new(self.section(SectionId::Words)?, SectionId::Words)?;
+        let (bytes, lazy) = self.section_lazy(SectionId::Words)?;
+        let map = FstMap::new_lazy(bytes, lazy, SectionId::Words)?;
         if map.len() as u64 != self.meta.word_count {
             return Err(SectionId::Words.corrupt("the FST and the metadata disagree on the word count"));
         }
@@ -412,15 +426,14 @@ impl<D: AsRef<[u8]>> Index<D> {
         Ok(())
     }
 
-    /// Checks the checksum of section `i` of the table in one pass over
-    /// its bytes, records the result for later queries, and tells a map
-    /// the pass is done with the pages (a whole-file check would otherwise
-    /// leave them all resident).
+    /// Checks every block of section `i` of the table and its whole
+    /// checksum in one pass over its bytes, records the blocks for later
+    /// queries, and tells a map the pass is done with the pages (a
+    /// whole-file check would otherwise leave them all resident).
     pub(crate) fn check_section_crc(&self, i: usize) -> bool {
-        let Some(entry) = self.header.sections.get(i) else { return false };
+        let (Some(entry), Some(blocks)) = (self.header.sections.get(i), self.blocks.get(i)) else { return false };
         (self.will_read)(&self.data, entry.range());
-        let ok = crc32fast::hash(&self.data.as_ref()[entry.range()]) == entry.crc;
-        let _ = self.checked[i].set(ok);
+        let ok = blocks.check_all(&self.data.as_ref()[entry.range()], entry.crc);
         (self.done_reading)(&self.data, entry.range());
         ok
     }

@@ -12,7 +12,10 @@ use crate::format::fst::{Automaton, FstMap};
 use crate::format::{SectionId, U32s};
 use crate::index::Index;
 
-/// The terms section's columns, their offsets checked once an index.
+/// The terms section's columns. A group's offsets are checked as it is
+/// read (in order and in bounds), and a search reads groups in ascending
+/// order without overlap, so no id is read twice, whatever the file says;
+/// `verify` checks the whole column.
 pub struct Terms<'a> {
     fst: FstMap<'a>,
     groups: U32s<'a>,
@@ -21,11 +24,11 @@ pub struct Terms<'a> {
 }
 
 impl<'a> Terms<'a> {
-    /// Opens the section: its checksum, its FST, and its offsets (ascending,
-    /// within the id column: checked on an index's first open only).
+    /// Opens the section: its FST's header and the columns' lengths.
     pub fn open<D: AsRef<[u8]>>(index: &'a Index<D>) -> Result<Terms<'a>> {
         let cols = index.columns(SectionId::Terms)?;
-        let fst = FstMap::new(cols.bytes(0)?, SectionId::Terms)?;
+        let (fst_bytes, lazy) = cols.lazy_bytes(0)?;
+        let fst = FstMap::new_lazy(fst_bytes, lazy, SectionId::Terms)?;
         if fst.len() > u32::MAX as usize {
             return Err(cols.corrupt("states more terms than term ids (32 bits) address"));
         }
@@ -33,7 +36,6 @@ impl<'a> Terms<'a> {
         if t.groups.len() != t.fst.len() + 1 {
             return Err(cols.corrupt("has offsets that do not match its term count"));
         }
-        index.check_once(SectionId::Terms, || t.groups.check_offsets(t.group_ids.len()))?;
         Ok(t)
     }
 
@@ -73,16 +75,18 @@ impl<'a> Terms<'a> {
         Ok(ids)
     }
 
-    fn word_ids_into(&self, t: u32, ids: &mut Vec<u32>) -> Result<()> {
+    /// Term `t`'s word ids into `ids`; gives where its group ends.
+    fn word_ids_into(&self, t: u32, ids: &mut Vec<u32>) -> Result<usize> {
         ids.clear();
-        for i in self.groups.range(t as usize)? {
-            let id = self.group_ids.at(i)?;
-            if id >= self.word_count {
+        let range = self.groups.range(t as usize)?;
+        let end = range.end;
+        for id in self.group_ids.slice(range)?.iter()? {
+            if id as usize >= self.word_count {
                 return Err(SectionId::Terms.corrupt("has a word id out of range"));
             }
-            ids.push(id as u32);
+            ids.push(id);
         }
-        Ok(())
+        Ok(end)
     }
 
     /// Every term the automaton accepts, a-z, with the ids of its words
@@ -94,8 +98,15 @@ impl<'a> Terms<'a> {
     ) -> Result<()> {
         let mut search = self.fst.search(automaton);
         let mut ids = Vec::new();
+        // Terms come in ascending id order, their groups one after another.
+        let mut last: Option<(u32, usize)> = None;
         while let Some((term, t)) = search.next()? {
-            self.word_ids_into(self.checked_id(t)?, &mut ids)?;
+            let t = self.checked_id(t)?;
+            let start = self.groups.at(t as usize)?;
+            if last.is_some_and(|(before, end)| t <= before || start < end) {
+                return Err(SectionId::Terms.corrupt("has term ids or offsets out of order"));
+            }
+            last = Some((t, self.word_ids_into(t, &mut ids)?));
             if f(term, &ids).is_break() {
                 break;
             }
@@ -109,14 +120,14 @@ impl<'a> Terms<'a> {
 /// words over the alphabet.
 pub(crate) fn check_terms<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let terms = Terms::open(index)?;
-    index.will_scan(&[terms.groups.as_bytes(), terms.group_ids.as_bytes()]);
+    index.will_scan(&[terms.groups.as_bytes()?, terms.group_ids.as_bytes()?]);
     terms.groups.check_offsets(terms.group_ids.len())?;
     // Every word is in exactly one group: as many ids as words, each in
     // range (the builder writes each group's ids ascending).
     if terms.group_ids.len() != index.word_count() {
         return Err(SectionId::Terms.corrupt("does not hold every word once"));
     }
-    if terms.group_ids.max().is_some_and(|id| id as usize >= index.word_count()) {
+    if terms.group_ids.max()?.is_some_and(|id| id as usize >= index.word_count()) {
         return Err(SectionId::Terms.corrupt("has a word id out of range"));
     }
     terms.fst.check_rank_map(index.alphabet())?;

@@ -31,39 +31,48 @@ fn small_index_bytes() -> Vec<u8> {
 
 /// Runs every query; returns how many ran and how many failed cleanly.
 fn run_every_query(index: &Index<Vec<u8>>) -> (usize, usize) {
-    let mut results: Vec<bool> = Vec::new();
-    let a = index.alphabet().clone();
-    let puzzle = bee::Puzzle::parse(&a, "aeginrt", Some("r")).unwrap();
-    results.push(bee::solve(index, puzzle, &bee::SolveOptions::default()).is_ok());
-    results.push(bee::report(index, puzzle, &Default::default()).is_ok());
-    results.push(bee::hints(index, puzzle, &Default::default()).is_ok());
-    results.push(bee::best(index, 5, wordhoard_query::LetterSet::EMPTY, &Default::default()).is_ok());
-    results.push(bee::stats(index, wordhoard_query::LetterSet::EMPTY).is_ok());
-    results.push(bee::generate(index, &bee::GenerateOptions { seed: 1, ..Default::default() }).is_ok());
-    let letter_box = boxed::LetterBox::parse(&a, &["riu", "pgh", "lcs", "yao"]).unwrap();
-    results.push(boxed::solve(index, &letter_box, &boxed::SolveOptions { max_words: 3, ..Default::default() }).is_ok());
-    match anigram::Anigrams::open(index) {
-        Ok(an) => {
-            results.push(an.unscramble("ride").is_ok());
-            results.push(an.longest(anigram::Start::Len(4)).is_ok());
-            results.push(an.count(anigram::Start::Len(4), 9).is_ok());
-            results.push(an.count(anigram::Start::Len(3), 6).is_ok());
-            results.push(an.top(3, anigram::Game { start_len: 4, goal_len: 9 }).is_ok());
-            results.push(an.generate(5).is_ok());
-            results.push(an.find_term("dire").and_then(|t| an.longest(anigram::Start::Term(t))).is_ok());
-        }
-        Err(_) => results.push(false),
-    }
-    results.push(index.word_id(b"ride").is_ok());
-    results.push(index.verify().iter().all(|c| c.ok));
-    (results.len(), results.iter().filter(|ok| !**ok).count())
+    let mut answers = every_answer(index);
+    answers.push(index.verify().iter().all(|c| c.ok).then(String::new));
+    (answers.len(), answers.iter().filter(|a| a.is_none()).count())
 }
 
+/// Every query's answer, as text (`None`: an error).
+fn every_answer(index: &Index<Vec<u8>>) -> Vec<Option<String>> {
+    fn text<T: std::fmt::Debug>(answer: wordhoard_query::Result<T>) -> Option<String> {
+        answer.ok().map(|a| format!("{a:?}"))
+    }
+    let mut results = Vec::new();
+    let a = index.alphabet().clone();
+    let puzzle = bee::Puzzle::parse(&a, "aeginrt", Some("r")).unwrap();
+    results.push(text(bee::solve(index, puzzle, &bee::SolveOptions::default())));
+    results.push(text(bee::report(index, puzzle, &Default::default())));
+    results.push(text(bee::hints(index, puzzle, &Default::default())));
+    results.push(text(bee::best(index, 5, wordhoard_query::LetterSet::EMPTY, &Default::default())));
+    results.push(text(bee::stats(index, wordhoard_query::LetterSet::EMPTY)));
+    results.push(text(bee::generate(index, &bee::GenerateOptions { seed: 1, ..Default::default() })));
+    let letter_box = boxed::LetterBox::parse(&a, &["riu", "pgh", "lcs", "yao"]).unwrap();
+    results.push(text(boxed::solve(index, &letter_box, &boxed::SolveOptions { max_words: 3, ..Default::default() })));
+    match anigram::Anigrams::open(index) {
+        Ok(an) => {
+            results.push(text(an.unscramble("ride")));
+            results.push(text(an.longest(anigram::Start::Len(4))));
+            results.push(text(an.count(anigram::Start::Len(4), 9)));
+            results.push(text(an.count(anigram::Start::Len(3), 6)));
+            results.push(text(an.top(3, anigram::Game { start_len: 4, goal_len: 9 })));
+            results.push(text(an.generate(5)));
+            results.push(text(an.find_term("dire").and_then(|t| an.longest(anigram::Start::Term(t)))));
+        }
+        Err(_) => results.push(None),
+    }
+    results.push(text(index.word_id(b"ride")));
+    results.push(text(index.words_of(0..index.word_count() as u32)));
+    results
+}
+
+/// Makes the header's checksum right after an edit of its table (with
+/// every section's: the edits here change the table only).
 fn rewrite_header_crc(file: &mut [u8]) {
-    let count = read_u32(file, 12).unwrap() as usize;
-    let table_end = 16 + 32 * count;
-    let crc = crc32fast::hash(&file[..table_end]);
-    file[table_end..table_end + 4].copy_from_slice(&crc.to_le_bytes());
+    wordhoard_query::format::reseal(file);
 }
 
 fn kind(bytes: Vec<u8>) -> ErrorKind {
@@ -177,20 +186,61 @@ fn unknown_sections_are_skipped() {
 }
 
 /// Every byte flipped: the file fails to open, or `verify` names the
-/// damage and every query answers or errs without panicking.
+/// damage and every query answers as it did on the intact file (it did
+/// not read the byte) or errs (it did: the byte's block fails its
+/// checksum); never a wrong answer, never a panic.
 #[test]
 fn sweep_every_byte_flip() {
     let file = small_index_bytes();
-    let mut commands = 0;
+    let intact = every_answer(&Index::from_bytes(file.clone()).unwrap());
+    assert!(intact.iter().all(Option::is_some));
+    let (mut answered, mut refused) = (0, 0);
     for at in 0..file.len() {
         let mut bad = file.clone();
         bad[at] ^= 0xFF;
         if let Ok(index) = Index::from_bytes(bad) {
             assert!(index.verify().iter().any(|c| !c.ok), "flip at byte {at} went unnoticed");
-            commands += run_every_query(&index).0;
+            let index = Index::from_bytes(index.as_bytes().to_vec()).unwrap();
+            for (i, (answer, want)) in every_answer(&index).iter().zip(&intact).enumerate() {
+                match answer {
+                    None => refused += 1,
+                    Some(_) => {
+                        assert_eq!(answer, want, "query {i} read the flip at byte {at} and answered");
+                        answered += 1;
+                    }
+                }
+            }
         }
     }
-    eprintln!("swept {} bytes, {commands} queries on files that opened", file.len());
+    assert!(answered > 0 && refused > 0);
+    eprintln!("swept {} bytes: {answered} answers as intact, {refused} errors", file.len());
+}
+
+/// On an index of many blocks, a lookup checks the few blocks it reads,
+/// and damage in a block it reads is an error, in one it does not is not.
+#[test]
+fn a_query_checks_only_the_blocks_it_reads() {
+    let mut rng = SplitMix64::new(8);
+    let list: String = (0..60_000)
+        .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>() + "\n")
+        .collect();
+    let file = build_index(&[WordSource::from_text("many", &list)], &BuildOptions::default()).unwrap().into_bytes();
+    let index = Index::from_bytes(file.clone()).unwrap();
+    let first = index.words_of([0]).unwrap().remove(0);
+    let (checked, all) = index.blocks_checked();
+    assert!(all > 40 && checked <= 4, "{checked} of {all} blocks checked for one word");
+    // The first word's id again, on a file damaged in the middle of the
+    // words FST (far from the nodes of the first word and the root)...
+    let header = Header::parse(&file).unwrap();
+    let words = header.entry(SectionId::Words).unwrap();
+    let mut bad = file.clone();
+    bad[words.offset as usize + words.len as usize / 2] ^= 0x20;
+    let index = Index::from_bytes(bad).unwrap();
+    assert_eq!(index.word_id(first.as_bytes()).unwrap(), Some(0));
+    // ... a walk of every word reads it.
+    let err = index.words_of(0..index.word_count() as u32).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Checksum { section: "words" }), "{err}");
+    assert!(!index.verify().iter().all(|c| c.ok));
 }
 
 /// Every length short of the whole file fails to open.
@@ -211,12 +261,12 @@ fn sweep_damage_with_valid_checksums() {
     let header = Header::parse(&file).unwrap();
     let mut rng = SplitMix64::new(99);
     let (mut commands, mut opened) = (0, 0);
-    for (entry, s) in header.sections.iter().enumerate() {
+    for s in &header.sections {
         for _ in 0..400 {
             let mut bad = file.clone();
             let at = s.offset as usize + rng.below(s.len) as usize;
             bad[at] ^= 1 << rng.below(8);
-            rewrite_section_crc(&mut bad, entry, s.range());
+            wordhoard_query::format::reseal(&mut bad);
             if let Ok(index) = Index::from_bytes(bad) {
                 opened += 1;
                 commands += run_every_query(&index).0;
@@ -233,13 +283,13 @@ fn verify_walks_the_fsts() {
     let file = small_index_bytes();
     let header = Header::parse(&file).unwrap();
     let mut rng = SplitMix64::new(5);
-    let (entry, words) = header.sections.iter().enumerate().find(|(_, s)| s.code == SectionId::Words.code()).unwrap();
+    let words = header.entry(SectionId::Words).unwrap();
     let (mut found, mut tried) = (0, 0);
     for _ in 0..300 {
         let mut bad = file.clone();
         let at = words.offset as usize + 16 + rng.below(words.len - 36) as usize;
         bad[at] ^= 1 << rng.below(8);
-        rewrite_section_crc(&mut bad, entry, words.range());
+        wordhoard_query::format::reseal(&mut bad);
         let index = Index::from_bytes(bad).unwrap();
         tried += 1;
         if index.verify().iter().any(|c| c.name == "words" && !c.ok) {
@@ -293,14 +343,6 @@ fn terms_and_chains_of_different_lists_are_an_error() {
     assert!(an.count(anigram::Start::Len(4), 9).is_err_and(disagree));
 }
 
-/// Rewrites the checksum of section `entry` (at `range`), and the
-/// header's, after a change.
-fn rewrite_section_crc(file: &mut [u8], entry: usize, range: std::ops::Range<usize>) {
-    let crc = crc32fast::hash(&file[range]);
-    file[16 + entry * 32 + 24..16 + entry * 32 + 28].copy_from_slice(&crc.to_le_bytes());
-    rewrite_header_crc(file);
-}
-
 #[test]
 fn a_large_index_is_verified_as_thoroughly() {
     // Over a megabyte, so verify splits its work over two threads: damage
@@ -326,7 +368,7 @@ fn a_large_index_is_verified_as_thoroughly() {
     // A link from a term in the second half of the terms to itself (not
     // one letter longer), checksums kept right: the chains check of that
     // half finds it.
-    let (entry, chains) = header.sections.iter().enumerate().find(|(_, s)| s.code == SectionId::Chains.code()).unwrap();
+    let chains = header.entry(SectionId::Chains).unwrap();
     let starts = column_range(&file, chains, Some(0)).unwrap();
     let succs = column_range(&file, chains, Some(1)).unwrap();
     let start_of = |t: usize| read_u32(&file, starts.start + 4 * t).unwrap() as usize;
@@ -335,7 +377,7 @@ fn a_large_index_is_verified_as_thoroughly() {
     let mut bad = file.clone();
     let at = succs.start + 4 * start_of(t);
     bad[at..at + 4].copy_from_slice(&(t as u32).to_le_bytes());
-    rewrite_section_crc(&mut bad, entry, chains.range());
+    wordhoard_query::format::reseal(&mut bad);
     let checks = Index::from_bytes(bad).unwrap().verify();
     let chains_check = checks.iter().find(|c| c.name == "chains").unwrap();
     assert!(chains_check.problem.as_deref().is_some_and(|p| p.contains("not one letter longer")), "{chains_check:?}");
@@ -347,10 +389,10 @@ fn a_word_count_past_32_bits_is_refused_on_open() {
     // u32 word id addresses, with every checksum made right again.
     let mut file = small_index_bytes();
     let header = Header::parse(&file).unwrap();
-    let (entry, meta) = header.sections.iter().enumerate().find(|(_, s)| s.code == SectionId::Meta.code()).unwrap();
+    let meta = header.entry(SectionId::Meta).unwrap();
     let at = meta.offset as usize;
     file[at..at + 8].copy_from_slice(&(u64::from(u32::MAX) + 1).to_le_bytes());
-    rewrite_section_crc(&mut file, entry, meta.range());
+    wordhoard_query::format::reseal(&mut file);
     let err = Index::from_bytes(file).err().expect("refused");
     assert!(err.is_bad_index() && err.to_string().contains("32 bits"), "{err}");
 }

@@ -30,13 +30,8 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
     let common_only = opts.common_only;
     index.require_common_list(common_only)?;
     let sets = LetterSets::open(index)?;
-    let rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
-    let mut ids = Vec::new();
-    for row in rows {
-        for id in sets.word_ids(row)? {
-            ids.push(id?);
-        }
-    }
+    let mut rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
+    let mut ids = sets.word_ids_of(&mut rows)?;
     ids.sort_unstable();
     let common = index.common()?;
     if common_only {
@@ -122,7 +117,7 @@ pub fn best<D: AsRef<[u8]>>(
     let mut kept: std::collections::BinaryHeap<(Key, [u32; 3], LetterSet)> = std::collections::BinaryHeap::new();
     let table = if opts.common_only { SectionId::CommonHoneycombs } else { SectionId::Honeycombs };
     let combs = Honeycombs::open(index, table)?;
-    for (row, mask) in combs.masks.iter().map(LetterSet).enumerate() {
+    for (row, mask) in combs.masks.iter()?.map(LetterSet).enumerate() {
         if mask.intersects(exclude) || (opts.common_only && combs.pangrams.at(row)? == 0) {
             continue;
         }
@@ -130,7 +125,7 @@ pub fn best<D: AsRef<[u8]>>(
             return Err(combs.masks.section().corrupt("has a row that is not 7 letters"));
         }
         let cells = row * HONEYCOMB_LETTERS..(row + 1) * HONEYCOMB_LETTERS;
-        for ((center, score), cell) in mask.indices().zip(combs.scores.slice(cells.clone())?.iter()).zip(cells) {
+        for ((center, score), cell) in mask.indices().zip(combs.scores.slice(cells.clone())?.iter()?).zip(cells) {
             // Most cells lose on score alone: the full key only for the rest.
             if kept.len() == top && kept.peek().is_some_and(|worst| score < worst.0 .0 .0) {
                 continue;
@@ -162,6 +157,7 @@ pub fn best<D: AsRef<[u8]>>(
 /// Counts over the word list for honeycombs without `exclude`'s letters.
 pub fn stats<D: AsRef<[u8]>>(index: &Index<D>, exclude: LetterSet) -> Result<Stats> {
     let sets = LetterSets::open(index)?;
+    sets.check_whole(index)?;
     let mut stats = Stats {
         words: index.word_count() as u64,
         valid: 0,

@@ -40,9 +40,13 @@ impl<'a> Masks<'a> {
         self.get(i).ok_or_else(|| self.section().corrupt("a table index is out of bounds"))
     }
 
-    pub(super) fn iter(&self) -> impl Iterator<Item = u64> + 'a {
-        let m = *self;
-        (0..m.len()).map(move |i| m.get(i).unwrap_or(0))
+    /// Every mask in order, the column checked whole first.
+    pub(super) fn iter(&self) -> Result<impl Iterator<Item = u64> + 'a> {
+        let m = match self {
+            Masks::Narrow(m) => Masks::Narrow(m.checked()?),
+            Masks::Wide(m) => Masks::Wide(m.checked()?),
+        };
+        Ok((0..m.len()).map(move |i| m.get(i).unwrap_or(0)))
     }
 
     pub(super) fn binary_search(&self, value: u64) -> Option<usize> {
@@ -52,21 +56,21 @@ impl<'a> Masks<'a> {
         }
     }
 
-    pub(super) fn ascends_strictly(&self) -> bool {
-        match self {
-            Masks::Narrow(m) => m.ascends(true),
-            Masks::Wide(m) => m.iter().zip(m.iter().skip(1)).all(|(a, b)| a < b),
-        }
+    pub(super) fn ascends_strictly(&self) -> Result<bool> {
+        Ok(match self {
+            Masks::Narrow(m) => m.ascends(true)?,
+            Masks::Wide(m) => m.iter()?.zip(m.iter()?.skip(1)).all(|(a, b)| a < b),
+        })
     }
 
-    pub(super) fn max(&self) -> Option<u64> {
-        match self {
-            Masks::Narrow(m) => m.max().map(u64::from),
-            Masks::Wide(m) => m.iter().max(),
-        }
+    pub(super) fn max(&self) -> Result<Option<u64>> {
+        Ok(match self {
+            Masks::Narrow(m) => m.max()?.map(u64::from),
+            Masks::Wide(m) => m.iter()?.max(),
+        })
     }
 
-    pub(super) fn as_bytes(&self) -> &'a [u8] {
+    pub(super) fn as_bytes(&self) -> Result<&'a [u8]> {
         match self {
             Masks::Narrow(m) => m.as_bytes(),
             Masks::Wide(m) => m.as_bytes(),
@@ -102,11 +106,36 @@ impl<'a> LetterSets<'a> {
         if sets.points.len() != n || sets.starts.len() != n + 1 {
             return Err(cols.corrupt("has columns of different lengths"));
         }
-        index.check_once(SectionId::Lettersets, || {
-            check_masks(index, &cols, sets.masks)?;
-            sets.starts.check_offsets(sets.ids.len())
-        })?;
         Ok(sets)
+    }
+
+    /// The checks a pass over every row relies on, once an index: every
+    /// mask a set of the alphabet's letters, the offsets ascending. A
+    /// lookup of a few rows needs neither (see [`LetterSets::word_ids_of`]).
+    pub(super) fn check_whole<D: AsRef<[u8]>>(&self, index: &'a Index<D>) -> Result<()> {
+        index.check_once(SectionId::Lettersets, || {
+            check_masks(index, &index.columns(SectionId::Lettersets)?, self.masks)?;
+            self.starts.check_offsets(self.ids.len())
+        })
+    }
+
+    /// The word ids of `rows`, in the rows' order: each row's ids checked
+    /// in bounds, and the rows' ranges disjoint (offsets ascend with the
+    /// rows), so however a file sets its offsets no id is read twice and
+    /// the list is at most the id column long.
+    pub(super) fn word_ids_of(&self, rows: &mut [usize]) -> Result<Vec<u32>> {
+        rows.sort_unstable();
+        let mut out = Vec::new();
+        let mut end = 0;
+        for &row in rows.iter() {
+            let range = self.starts.range(row)?;
+            if range.start < end {
+                return Err(SectionId::Lettersets.corrupt("has offsets that are not ascending"));
+            }
+            end = range.end;
+            out.extend(self.ids.slice(range)?.iter()?);
+        }
+        Ok(out)
     }
 
     pub(super) fn len(&self) -> usize {
@@ -123,11 +152,6 @@ impl<'a> LetterSets<'a> {
 
     pub(super) fn word_count(&self, row: usize) -> Result<u32> {
         Ok(self.starts.range(row)?.len() as u32)
-    }
-
-    pub(super) fn word_ids(&self, row: usize) -> Result<impl Iterator<Item = Result<u32>> + 'a> {
-        let ids = self.ids;
-        Ok(self.starts.range(row)?.map(move |i| ids.at(i).map(|v| v as u32)))
     }
 
     /// Rows whose set lies within `letters` and holds every letter of
@@ -199,7 +223,7 @@ impl<'a> Honeycombs<'a> {
 /// Every mask of a table is a set of the alphabet's letters: one pass over
 /// the column, once an index (see [`Index::check_once`]).
 pub(super) fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, masks: Masks) -> Result<()> {
-    if masks.max().is_some_and(|m| m & !index.alphabet().full_set().0 != 0) {
+    if masks.max()?.is_some_and(|m| m & !index.alphabet().full_set().0 != 0) {
         return Err(cols.corrupt("has a letter set outside the index's alphabet"));
     }
     Ok(())
@@ -208,12 +232,13 @@ pub(super) fn check_masks<D: AsRef<[u8]>>(index: &Index<D>, cols: &Columns, mask
 /// Checks the structure of both bee sections (for `verify`).
 pub(crate) fn check_sections<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     let sets = LetterSets::open(index)?;
-    index.will_scan(&[sets.masks.as_bytes(), sets.starts.as_bytes(), sets.ids.as_bytes()]);
-    if !sets.masks.ascends_strictly() {
+    sets.check_whole(index)?;
+    index.will_scan(&[sets.masks.as_bytes()?, sets.starts.as_bytes()?, sets.ids.as_bytes()?]);
+    if !sets.masks.ascends_strictly()? {
         return Err(SectionId::Lettersets.corrupt("masks are not ascending"));
     }
     sets.starts.check_offsets(sets.ids.len())?;
-    if sets.ids.max().is_some_and(|id| id as usize >= index.word_count()) {
+    if sets.ids.max()?.is_some_and(|id| id as usize >= index.word_count()) {
         return Err(SectionId::Lettersets.corrupt("has a word id out of range"));
     }
     // Opening checks the columns' lengths; what `each` may still find
@@ -221,8 +246,8 @@ pub(crate) fn check_sections<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     for id in [SectionId::Honeycombs, SectionId::CommonHoneycombs] {
         if id == SectionId::Honeycombs || index.has_section(id) {
             let combs = Honeycombs::open(index, id)?;
-            index.will_scan(&[combs.masks.as_bytes()]);
-            if combs.masks.iter().any(|m| LetterSet(m).len() != HONEYCOMB_LETTERS) {
+            index.will_scan(&[combs.masks.as_bytes()?]);
+            if combs.masks.iter()?.any(|m| LetterSet(m).len() != HONEYCOMB_LETTERS) {
                 return Err(id.corrupt("has a row that is not 7 letters"));
             }
         }

@@ -1,5 +1,12 @@
 //! Column tables (see the format spec): the checked views a reader uses.
+//!
+//! A view made from an index's section reads its bytes through the
+//! section's block checksums ([`Lazy`]): each value it hands out lies in
+//! blocks checked before it is read. Views over whole runs of values
+//! (`slice`, `as_bytes`, `iter`) check the run once and hand out views
+//! that need no more checks.
 
+use super::blocks::{check, Lazy};
 use super::{le_u32, read_u32, read_u64, SectionId, COLUMN_ENTRY_LEN, COLUMN_TABLE_HEADER_LEN};
 use crate::error::{Error, Result};
 
@@ -9,18 +16,28 @@ pub struct Columns<'a> {
     section: SectionId,
     bytes: &'a [u8],
     count: usize,
+    lazy: Option<Lazy<'a>>,
 }
 
 impl<'a> Columns<'a> {
-    /// Parses a column table, checking every column's bounds and alignment.
+    /// Parses a column table over bytes already checked (or made here),
+    /// checking every column's bounds and alignment.
     pub fn parse(section: SectionId, bytes: &'a [u8]) -> Result<Columns<'a>> {
+        Columns::parse_lazy(section, bytes, None)
+    }
+
+    /// [`Columns::parse`] over a section read through its block checksums:
+    /// the table of columns is checked now, each column as it is read.
+    pub fn parse_lazy(section: SectionId, bytes: &'a [u8], lazy: Option<Lazy<'a>>) -> Result<Columns<'a>> {
+        check(lazy, bytes.get(..COLUMN_TABLE_HEADER_LEN).unwrap_or(bytes))?;
         let count = read_u32(bytes, 0).ok_or_else(|| section.corrupt("is truncated"))? as usize;
-        let table = Columns { section, bytes, count };
+        let table = Columns { section, bytes, count, lazy };
         let entries_end = count
             .checked_mul(COLUMN_ENTRY_LEN)
             .and_then(|n| n.checked_add(COLUMN_TABLE_HEADER_LEN))
             .filter(|&end| end <= bytes.len())
             .ok_or_else(|| section.corrupt("has a bad column count"))?;
+        check(lazy, &bytes[..entries_end])?;
         for i in 0..count {
             let (offset, len) = table.entry(i).expect("entry within table");
             let end = offset.checked_add(len);
@@ -46,8 +63,8 @@ impl<'a> Columns<'a> {
         self.count == 0
     }
 
-    /// Column `i` as raw bytes.
-    pub fn bytes(&self, i: usize) -> Result<&'a [u8]> {
+    /// Column `i`'s bytes, not yet checked, and how to check them.
+    fn column(&self, i: usize) -> Result<&'a [u8]> {
         if i >= self.count {
             return Err(self.corrupt(&format!("lacks column {i}")));
         }
@@ -55,22 +72,35 @@ impl<'a> Columns<'a> {
         Ok(&self.bytes[offset as usize..(offset + len) as usize])
     }
 
+    /// Column `i` as raw bytes, checked whole.
+    pub fn bytes(&self, i: usize) -> Result<&'a [u8]> {
+        let bytes = self.column(i)?;
+        check(self.lazy, bytes)?;
+        Ok(bytes)
+    }
+
+    /// Column `i` as raw bytes, unchecked, with what checks them as they
+    /// are read (an FST: a lookup reads a few of its nodes).
+    pub fn lazy_bytes(&self, i: usize) -> Result<(&'a [u8], Option<Lazy<'a>>)> {
+        Ok((self.column(i)?, self.lazy))
+    }
+
     /// Column `i` as `u32`s.
     pub fn u32s(&self, i: usize) -> Result<U32s<'a>> {
-        let bytes = self.bytes(i)?;
+        let bytes = self.column(i)?;
         if bytes.len() % 4 != 0 {
             return Err(self.corrupt(&format!("column {i} is not u32s")));
         }
-        Ok(U32s(bytes, self.section))
+        Ok(U32s { bytes, section: self.section, lazy: self.lazy })
     }
 
     /// Column `i` as `u64`s.
     pub fn u64s(&self, i: usize) -> Result<U64s<'a>> {
-        let bytes = self.bytes(i)?;
+        let bytes = self.column(i)?;
         if bytes.len() % 8 != 0 {
             return Err(self.corrupt(&format!("column {i} is not u64s")));
         }
-        Ok(U64s(bytes, self.section))
+        Ok(U64s { bytes, section: self.section, lazy: self.lazy })
     }
 
     /// An error for this section, for callers' structural checks.
@@ -79,87 +109,116 @@ impl<'a> Columns<'a> {
     }
 }
 
-/// A little-endian `u32` array view over bytes; indexing is checked.
+/// A little-endian `u32` array view over bytes; indexing is checked, and
+/// so are the blocks under each value read.
 #[derive(Clone, Copy, Debug)]
-pub struct U32s<'a>(&'a [u8], SectionId);
+pub struct U32s<'a> {
+    bytes: &'a [u8],
+    section: SectionId,
+    lazy: Option<Lazy<'a>>,
+}
 
 impl<'a> U32s<'a> {
-    /// The values' bytes.
-    pub fn as_bytes(&self) -> &'a [u8] {
-        self.0
+    /// A view of values already checked (or made here).
+    pub fn new(bytes: &'a [u8], section: SectionId) -> U32s<'a> {
+        U32s { bytes: &bytes[..bytes.len() / 4 * 4], section, lazy: None }
+    }
+
+    /// The values' bytes, checked whole.
+    pub fn as_bytes(&self) -> Result<&'a [u8]> {
+        check(self.lazy, self.bytes)?;
+        Ok(self.bytes)
+    }
+
+    /// The same values, checked whole once: a view whose reads need no
+    /// more checks (for a pass over all of them).
+    pub fn checked(&self) -> Result<U32s<'a>> {
+        Ok(U32s { bytes: self.as_bytes()?, section: self.section, lazy: None })
     }
 
     /// The number of values.
     #[inline]
     pub fn len(&self) -> usize {
-        self.0.len() / 4
+        self.bytes.len() / 4
     }
 
     /// True when there are no values.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.bytes.is_empty()
     }
 
-    /// Value `i`, if in bounds.
+    /// Value `i`, if in bounds and its block matches its checksum.
     #[inline]
     pub fn get(&self, i: usize) -> Option<u32> {
-        read_u32(self.0, i.checked_mul(4)?)
+        let at = i.checked_mul(4)?;
+        let bytes = self.bytes.get(at..at.checked_add(4)?)?;
+        match self.lazy {
+            Some(lazy) if !lazy.ok(bytes) => None,
+            _ => Some(le_u32(bytes)),
+        }
     }
 
-    /// Value `i` as a `usize`, or a corruption error naming `what`.
+    /// Value `i` as a `usize`, or a corruption or checksum error.
     #[inline]
     pub fn at(&self, i: usize) -> Result<usize> {
-        self.get(i).map(|v| v as usize).ok_or_else(|| self.out_of_bounds())
+        let at = i.checked_mul(4).ok_or_else(|| self.out_of_bounds())?;
+        let bytes = at.checked_add(4).and_then(|end| self.bytes.get(at..end)).ok_or_else(|| self.out_of_bounds())?;
+        check(self.lazy, bytes)?;
+        Ok(le_u32(bytes) as usize)
     }
 
-    /// All values in order.
-    pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
-        self.0.chunks_exact(4).map(le_u32)
+    /// All values in order, checked whole first.
+    pub fn iter(&self) -> Result<impl Iterator<Item = u32> + 'a> {
+        Ok(self.as_bytes()?.chunks_exact(4).map(le_u32))
     }
 
-    /// Values `range` as a view of their own: bounds checked once, for a
-    /// loop over them.
+    /// Values `range` as a view of their own: bounds and blocks checked
+    /// once, for a loop over them.
     #[inline]
     pub fn slice(&self, range: std::ops::Range<usize>) -> Result<U32s<'a>> {
-        let bytes = range.start.checked_mul(4).zip(range.end.checked_mul(4)).and_then(|(a, b)| self.0.get(a..b));
-        bytes.map(|b| U32s(b, self.1)).ok_or_else(|| self.out_of_bounds())
+        let bytes = range.start.checked_mul(4).zip(range.end.checked_mul(4)).and_then(|(a, b)| self.bytes.get(a..b));
+        let bytes = bytes.ok_or_else(|| self.out_of_bounds())?;
+        check(self.lazy, bytes)?;
+        Ok(U32s { bytes, section: self.section, lazy: None })
     }
 
     /// The section the column is in (for errors about its values).
     pub fn section(&self) -> SectionId {
-        self.1
+        self.section
     }
 
     fn out_of_bounds(&self) -> Error {
-        self.1.corrupt("a table index is out of bounds")
+        self.section.corrupt("a table index is out of bounds")
     }
 
-    /// Binary search for a value in a column sorted ascending.
+    /// Binary search for a value in a column sorted ascending (a value in
+    /// a damaged block reads as absent, which ends the search).
     pub fn binary_search(&self, value: u32) -> Option<usize> {
         search_sorted(self.len(), |i| self.get(i), value)
     }
 
     /// The largest value, if any: a whole-column bounds check in one pass
     /// the compiler can vectorise.
-    pub fn max(&self) -> Option<u32> {
-        (!self.is_empty()).then(|| self.iter().fold(0, u32::max))
+    pub fn max(&self) -> Result<Option<u32>> {
+        Ok((!self.is_empty()).then(|| self.bytes.chunks_exact(4).map(le_u32).fold(0, u32::max)))
+            .and_then(|max| check(self.lazy, self.bytes).map(|()| max))
     }
 
     /// True when the values ascend, strictly with `strict`: one pass with
     /// no early exit, as a check of a whole column expects them to.
-    pub fn ascends(&self, strict: bool) -> bool {
-        let mut values = self.iter();
-        let Some(first) = values.next() else { return true };
+    pub fn ascends(&self, strict: bool) -> Result<bool> {
+        let mut values = self.iter()?;
+        let Some(first) = values.next() else { return Ok(true) };
         let (_, ok) = values.fold((first, true), |(prev, ok), v| (v, ok & (v > prev || (!strict && v == prev))));
-        ok
+        Ok(ok)
     }
 
     /// Checks a whole offsets column at once: ascending, ending at `len`
     /// (the length of the table it points into). After this, every
     /// [`U32s::range`] of it is in bounds.
     pub fn check_offsets(&self, len: usize) -> Result<()> {
-        if self.is_empty() || !self.ascends(false) || self.get(self.len() - 1) != Some(len as u32) {
-            return Err(self.1.corrupt("an offsets column is not ascending or does not end at its table"));
+        if self.is_empty() || !self.ascends(false)? || self.get(self.len() - 1) != Some(len as u32) {
+            return Err(self.section.corrupt("an offsets column is not ascending or does not end at its table"));
         }
         Ok(())
     }
@@ -169,7 +228,7 @@ impl<'a> U32s<'a> {
     pub fn range(&self, i: usize) -> Result<std::ops::Range<usize>> {
         let (start, end) = (self.at(i)?, self.at(i + 1)?);
         if start > end {
-            return Err(self.1.corrupt("an offsets column is not ascending"));
+            return Err(self.section.corrupt("an offsets column is not ascending"));
         }
         Ok(start..end)
     }
@@ -190,40 +249,56 @@ fn search_sorted<T: Ord>(len: usize, get: impl Fn(usize) -> Option<T>, value: T)
     None
 }
 
-/// A little-endian `u64` array view over bytes; indexing is checked.
+/// A little-endian `u64` array view over bytes; indexing is checked, and
+/// so are the blocks under each value read.
 #[derive(Clone, Copy, Debug)]
-pub struct U64s<'a>(&'a [u8], SectionId);
+pub struct U64s<'a> {
+    bytes: &'a [u8],
+    section: SectionId,
+    lazy: Option<Lazy<'a>>,
+}
 
 impl<'a> U64s<'a> {
     /// The number of values.
     pub fn len(&self) -> usize {
-        self.0.len() / 8
+        self.bytes.len() / 8
     }
 
     /// True when there are no values.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.bytes.is_empty()
     }
 
-    /// Value `i`, if in bounds.
+    /// Value `i`, if in bounds and its block matches its checksum.
     #[inline]
     pub fn get(&self, i: usize) -> Option<u64> {
-        read_u64(self.0, i.checked_mul(8)?)
+        let at = i.checked_mul(8)?;
+        let bytes = self.bytes.get(at..at.checked_add(8)?)?;
+        match self.lazy {
+            Some(lazy) if !lazy.ok(bytes) => None,
+            _ => read_u64(bytes, 0),
+        }
     }
 
-    /// The values' bytes.
-    pub fn as_bytes(&self) -> &'a [u8] {
-        self.0
+    /// The values' bytes, checked whole.
+    pub fn as_bytes(&self) -> Result<&'a [u8]> {
+        check(self.lazy, self.bytes)?;
+        Ok(self.bytes)
+    }
+
+    /// The same values, checked whole once (see [`U32s::checked`]).
+    pub fn checked(&self) -> Result<U64s<'a>> {
+        Ok(U64s { bytes: self.as_bytes()?, section: self.section, lazy: None })
     }
 
     /// The section the column is in.
     pub fn section(&self) -> SectionId {
-        self.1
+        self.section
     }
 
-    /// All values in order.
-    pub fn iter(&self) -> impl Iterator<Item = u64> + 'a {
-        self.0.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+    /// All values in order, checked whole first.
+    pub fn iter(&self) -> Result<impl Iterator<Item = u64> + 'a> {
+        Ok(self.as_bytes()?.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))))
     }
 
     /// Binary search for a value in a column sorted ascending.
@@ -231,9 +306,13 @@ impl<'a> U64s<'a> {
         search_sorted(self.len(), |i| self.get(i), value)
     }
 
-    /// Value `i`, or a corruption error.
+    /// Value `i`, or a corruption or checksum error.
     pub fn at(&self, i: usize) -> Result<u64> {
-        self.get(i).ok_or_else(|| self.1.corrupt("a table index is out of bounds"))
+        let at = i.checked_mul(8).ok_or_else(|| self.section.corrupt("a table index is out of bounds"))?;
+        let bytes = at.checked_add(8).and_then(|end| self.bytes.get(at..end));
+        let bytes = bytes.ok_or_else(|| self.section.corrupt("a table index is out of bounds"))?;
+        check(self.lazy, bytes)?;
+        Ok(read_u64(bytes, 0).expect("8 bytes"))
     }
 }
 
@@ -250,7 +329,7 @@ mod tests {
         let cols = Columns::parse(SectionId::Lettersets, &bytes).unwrap();
         assert_eq!(cols.len(), 3);
         let a = cols.u32s(0).unwrap();
-        assert_eq!(a.iter().collect::<Vec<_>>(), vec![1, 5, 9]);
+        assert_eq!(a.iter().unwrap().collect::<Vec<_>>(), vec![1, 5, 9]);
         assert_eq!(a.binary_search(5), Some(1));
         assert_eq!(a.binary_search(4), None);
         assert_eq!(a.get(3), None);

@@ -53,6 +53,7 @@
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::fasthash::IntMap;
+use crate::format::blocks::{check, Lazy};
 use crate::format::{SectionId, MAX_WORD_LEN};
 
 /// The fst format version this reader reads (and the builder writes).
@@ -85,6 +86,8 @@ pub struct FstMap<'a> {
     root: usize,
     len: u64,
     section: SectionId,
+    /// Checks the blocks under each node read, unless already checked.
+    lazy: Option<Lazy<'a>>,
 }
 
 /// One transition of a node.
@@ -145,6 +148,13 @@ impl<'a> FstMap<'a> {
     /// checked; nodes are checked as they are read. Errors name `section`,
     /// the section that holds the map.
     pub fn new(bytes: &'a [u8], section: SectionId) -> Result<FstMap<'a>> {
+        FstMap::new_lazy(bytes, None, section)
+    }
+
+    /// [`FstMap::new`] over bytes read through their section's block
+    /// checksums: the header and footer are checked now, each node's bytes
+    /// when it is decoded, before the node is used.
+    pub fn new_lazy(bytes: &'a [u8], lazy: Option<Lazy<'a>>, section: SectionId) -> Result<FstMap<'a>> {
         let corrupt = |msg: &str| section.corrupt(format!("the FST {msg}"));
         if bytes.len() < HEADER_LEN + FOOTER_LEN {
             return Err(corrupt("is too short to be an FST"));
@@ -154,12 +164,14 @@ impl<'a> FstMap<'a> {
             return Err(corrupt(&format!("has fst format version {version}; this reader reads {VERSION}")));
         }
         let footer = bytes.len() - FOOTER_LEN;
+        check(lazy, &bytes[..HEADER_LEN])?;
+        check(lazy, &bytes[footer..])?;
         let len = read_uint(bytes, footer, 8).ok_or_else(|| corrupt("is truncated"))?;
         let root = read_uint(bytes, footer + 8, 8).ok_or_else(|| corrupt("is truncated"))?;
         let nodes = &bytes[..footer];
         let root = usize::try_from(root).ok().filter(|&r| r == EMPTY_ADDRESS || (HEADER_LEN..footer).contains(&r));
         let root = root.ok_or_else(|| corrupt("has its root outside its nodes"))?;
-        Ok(FstMap { nodes, root, len, section })
+        Ok(FstMap { nodes, root, len, section, lazy })
     }
 
     /// The number of keys, as the map states it (a search never reports
@@ -302,10 +314,30 @@ impl<'a> FstMap<'a> {
         Ok(())
     }
 
-    /// Decodes the node at `addr`.
+    /// Decodes the node at `addr`, its bytes checked against their blocks'
+    /// checksums (a damaged byte may first make the decoding fail: an
+    /// error either way).
+    #[inline]
     fn node(&self, addr: usize) -> Result<Node> {
+        match self.decode(addr) {
+            Ok((node, first)) => {
+                if self.lazy.is_some() && addr != EMPTY_ADDRESS {
+                    check(self.lazy, self.nodes.get(first..=addr).unwrap_or_default())?;
+                }
+                Ok(node)
+            }
+            // Damage that made the decoding fail is named as damage.
+            Err(e) => {
+                check(self.lazy, self.nodes.get(addr.saturating_sub(8)..=addr).unwrap_or_default())?;
+                Err(e)
+            }
+        }
+    }
+
+    /// Decodes the node at `addr`, and gives the address of its first byte.
+    fn decode(&self, addr: usize) -> Result<(Node, usize)> {
         if addr == EMPTY_ADDRESS {
-            return Ok(Node::EMPTY_FINAL);
+            return Ok((Node::EMPTY_FINAL, EMPTY_ADDRESS));
         }
         let d = self.nodes;
         let out_of_bounds = || self.corrupt("has a node out of bounds");
@@ -320,12 +352,13 @@ impl<'a> FstMap<'a> {
                     None => (byte(below(addr, 1)?)?, below(addr, 1)?),
                 };
                 let target = below(first, 1)?;
-                Ok(Node {
+                let node = Node {
                     kind: Kind::One(Transition { input, output: 0, target }),
                     is_final: false,
                     final_output: 0,
                     ntrans: 1,
-                })
+                };
+                Ok((node, first))
             }
             0b10 => {
                 let (input, sizes_at) = match common(state & 0x3f) {
@@ -338,12 +371,13 @@ impl<'a> FstMap<'a> {
                 let delta = read_uint(d, delta_at, addr_size).ok_or_else(out_of_bounds)?;
                 let output = read_uint(d, first, out_size).ok_or_else(out_of_bounds)?;
                 let target = self.target(first, delta)?;
-                Ok(Node {
+                let node = Node {
                     kind: Kind::One(Transition { input, output, target }),
                     is_final: false,
                     final_output: 0,
                     ntrans: 1,
-                })
+                };
+                Ok((node, first))
             }
             _ => {
                 let is_final = state & 0x40 != 0;
@@ -362,12 +396,13 @@ impl<'a> FstMap<'a> {
                 let first = below(below(outputs_end, ntrans * out_size)?, if is_final { out_size } else { 0 })?;
                 let final_output = if is_final { read_uint(d, first, out_size).ok_or_else(out_of_bounds)? } else { 0 };
                 let index_at = (index_len > 0).then_some(inputs_end);
-                Ok(Node {
+                let node = Node {
                     kind: Kind::Any { first, inputs_end, deltas_end, addr_size, outputs_end, out_size, index_at },
                     is_final,
                     final_output,
                     ntrans,
-                })
+                };
+                Ok((node, first))
             }
         }
     }

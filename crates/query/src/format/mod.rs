@@ -9,6 +9,7 @@
 //!
 #![doc = include_str!("../../FORMAT.md")]
 
+pub mod blocks;
 mod columns;
 pub mod fst;
 mod meta;
@@ -18,7 +19,7 @@ mod write;
 pub use columns::{Columns, U32s, U64s};
 pub use meta::{Metadata, Sha256, SourceFile, MAX_METADATA_BYTES};
 #[cfg(feature = "write")]
-pub use write::{ColumnsWriter, FileWriter};
+pub use write::{reseal, ColumnsWriter, FileWriter, SectionSums};
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -27,8 +28,10 @@ use crate::error::{Error, ErrorKind, Result};
 pub const MAGIC: [u8; 8] = [0x89, b'H', b'O', b'A', b'R', b'D', b'\r', b'\n'];
 
 /// The format version this build writes and the only one it reads.
-/// Version 2 replaced version 1's bincode metadata with a fixed layout.
-pub const FORMAT_VERSION: u32 = 2;
+/// Version 2 replaced version 1's bincode metadata with a fixed layout;
+/// version 3 added a CRC-32 per 64 KiB block of each section to the
+/// header, so a query checks only the blocks it reads.
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A sanity limit on the section count, so a damaged count cannot make a
 /// reader allocate or scan much.
@@ -40,7 +43,9 @@ pub const MAX_WORD_LEN: usize = 255;
 
 const FIXED_HEADER_LEN: usize = 16;
 const SECTION_ENTRY_LEN: usize = 32;
-const HEADER_TRAILER_LEN: usize = 8;
+/// The block count before the block table, and after it the header's CRC
+/// and a reserved field.
+const HEADER_TRAILER_LEN: usize = 12;
 const COLUMN_TABLE_HEADER_LEN: usize = 8;
 const COLUMN_ENTRY_LEN: usize = 16;
 
@@ -139,6 +144,9 @@ pub struct SectionEntry {
     pub len: u64,
     /// CRC-32 of the section's bytes.
     pub crc: u32,
+    /// Where the section's block checksums start in the header's block
+    /// table ([`Header::block_crcs`]).
+    pub first_block: usize,
 }
 
 impl SectionEntry {
@@ -163,6 +171,9 @@ pub struct Header {
     pub version: u32,
     /// The section table, in file order.
     pub sections: Vec<SectionEntry>,
+    /// The CRC-32 of every block ([`blocks::BLOCK_LEN`] bytes) of every
+    /// section, section after section in table order.
+    pub block_crcs: Vec<u32>,
 }
 
 impl Header {
@@ -188,19 +199,42 @@ impl Header {
             return Err(Error::corrupt(format!("section count {count} is over {MAX_SECTIONS}")));
         }
         let table_end = FIXED_HEADER_LEN + count * SECTION_ENTRY_LEN;
-        let header_crc = read_u32(file, table_end).ok_or_else(|| Error::corrupt("header is truncated"))?;
-        if crc32fast::hash(&file[..table_end]) != header_crc {
+        let truncated = || Error::corrupt("header is truncated");
+        // The block count is bounded by the file's length before the table
+        // is read: four bytes a block.
+        let blocks = read_u32(file, table_end).ok_or_else(truncated)? as usize;
+        let crcs_end = blocks.checked_mul(4).and_then(|n| n.checked_add(table_end + 4));
+        let crcs_end = crcs_end.filter(|&end| end <= file.len()).ok_or_else(truncated)?;
+        let header_crc = read_u32(file, crcs_end).ok_or_else(truncated)?;
+        if crc32fast::hash(&file[..crcs_end]) != header_crc {
             return Err(Error::corrupt("header fails its checksum"));
         }
-        if read_u32(file, table_end + 4) != Some(0) {
+        if read_u32(file, crcs_end + 4) != Some(0) {
             return Err(Error::corrupt("header is truncated or its reserved field is not zero"));
         }
-        let header_end = (table_end + HEADER_TRAILER_LEN) as u64;
-        let sections = (0..count)
-            .map(|i| parse_entry(file, FIXED_HEADER_LEN + i * SECTION_ENTRY_LEN, header_end))
-            .collect::<Result<Vec<_>>>()?;
+        let header_end = (table_end + HEADER_TRAILER_LEN + 4 * blocks) as u64;
+        let mut first_block = 0;
+        let mut sections = Vec::with_capacity(count);
+        for i in 0..count {
+            let entry = parse_entry(file, FIXED_HEADER_LEN + i * SECTION_ENTRY_LEN, header_end, first_block)?;
+            // Lengths are within the file, so the sum stays small.
+            first_block += blocks::block_count(entry.len) as usize;
+            sections.push(entry);
+        }
+        if first_block != blocks {
+            return Err(Error::corrupt(format!(
+                "header lists {blocks} block checksums where its sections have {first_block} blocks"
+            )));
+        }
         check_layout(file, &sections, header_end as usize)?;
-        Ok(Header { version, sections })
+        let block_crcs = file[table_end + 4..crcs_end].chunks_exact(4).map(le_u32).collect();
+        Ok(Header { version, sections, block_crcs })
+    }
+
+    /// The block checksums of a section of this header.
+    pub fn block_crcs_of(&self, entry: &SectionEntry) -> &[u32] {
+        let blocks = blocks::block_count(entry.len) as usize;
+        self.block_crcs.get(entry.first_block..entry.first_block + blocks).unwrap_or_default()
     }
 
     /// The table entry for a known section, if present.
@@ -209,13 +243,14 @@ impl Header {
     }
 }
 
-fn parse_entry(file: &[u8], at: usize, header_end: u64) -> Result<SectionEntry> {
+fn parse_entry(file: &[u8], at: usize, header_end: u64, first_block: usize) -> Result<SectionEntry> {
     let truncated = || Error::corrupt("section table is truncated");
     let entry = SectionEntry {
         code: read_u32(file, at).ok_or_else(truncated)?,
         offset: read_u64(file, at + 8).ok_or_else(truncated)?,
         len: read_u64(file, at + 16).ok_or_else(truncated)?,
         crc: read_u32(file, at + 24).ok_or_else(truncated)?,
+        first_block,
     };
     let name = entry.name();
     if entry.offset % 8 != 0 {
@@ -315,7 +350,7 @@ mod tests {
         w.add(SectionId::Meta, vec![1, 2, 3]).add_raw(999, vec![9; 10]).add(SectionId::Words, vec![]);
         w.add(SectionId::Common, vec![4; 17]);
         let mut file = vec![0u8; w.file_len()];
-        let checksums: Vec<u32> = w.placements().iter().map(|(_, bytes)| crc32fast::hash(bytes)).collect();
+        let checksums: Vec<SectionSums> = w.placements().iter().map(|(_, bytes)| SectionSums::of(bytes)).collect();
         for (at, bytes) in w.placements() {
             file[at..at + bytes.len()].copy_from_slice(bytes);
         }

@@ -1,6 +1,7 @@
 //! The writers of the format: the file with its header, and column
 //! tables. Only the builder needs them (feature `write`).
 
+use super::blocks::{block_count, block_crcs};
 use super::{
     align8, SectionId, COLUMN_ENTRY_LEN, COLUMN_TABLE_HEADER_LEN, FIXED_HEADER_LEN, FORMAT_VERSION, HEADER_TRAILER_LEN,
     MAGIC, SECTION_ENTRY_LEN,
@@ -34,16 +35,21 @@ impl FileWriter {
         self.sections.iter().map(|(c, p)| (*c, p.len())).collect()
     }
 
+    /// The header's size in bytes: it holds a checksum per block.
+    fn header_len(&self) -> usize {
+        let blocks: u64 = self.sections.iter().map(|(_, payload)| block_count(payload.len() as u64)).sum();
+        FIXED_HEADER_LEN + self.sections.len() * SECTION_ENTRY_LEN + HEADER_TRAILER_LEN + 4 * blocks as usize
+    }
+
     /// The file's size in bytes.
     pub fn file_len(&self) -> usize {
-        let header = FIXED_HEADER_LEN + self.sections.len() * SECTION_ENTRY_LEN + HEADER_TRAILER_LEN;
-        self.sections.iter().fold(header, |end, (_, payload)| align8(end) + payload.len())
+        self.sections.iter().fold(self.header_len(), |end, (_, payload)| align8(end) + payload.len())
     }
 
     /// Each section's place in the file and its bytes, in order; between
     /// them, under 8 bytes of zeros.
     pub fn placements(&self) -> Vec<(usize, &[u8])> {
-        let mut at = FIXED_HEADER_LEN + self.sections.len() * SECTION_ENTRY_LEN + HEADER_TRAILER_LEN;
+        let mut at = self.header_len();
         let mut out = Vec::with_capacity(self.sections.len());
         for (_, payload) in &self.sections {
             at = align8(at);
@@ -54,31 +60,36 @@ impl FileWriter {
     }
 
     /// The header: magic, version, the section table with each section's
-    /// checksum, and the header's own checksum.
+    /// checksum, the block checksums, and the header's own checksum.
     fn header(&self) -> Vec<u8> {
-        let checksums: Vec<u32> = self.sections.iter().map(|(_, payload)| crc32fast::hash(payload)).collect();
+        let checksums: Vec<SectionSums> = self.sections.iter().map(|(_, payload)| SectionSums::of(payload)).collect();
         self.header_with(&checksums)
     }
 
-    /// The header, given each section's CRC-32 in order (as a writer that
-    /// computes them as it writes has them).
-    pub fn header_with(&self, checksums: &[u32]) -> Vec<u8> {
-        assert_eq!(checksums.len(), self.sections.len(), "a checksum per section");
+    /// The header, given each section's checksums in order (as a writer
+    /// that computes them as it writes has them).
+    pub fn header_with(&self, checksums: &[SectionSums]) -> Vec<u8> {
+        assert_eq!(checksums.len(), self.sections.len(), "checksums per section");
         let n = self.sections.len();
-        let table_end = FIXED_HEADER_LEN + n * SECTION_ENTRY_LEN;
-        let mut offset = align8(table_end + HEADER_TRAILER_LEN);
-        let mut out = Vec::with_capacity(table_end + HEADER_TRAILER_LEN);
+        let mut offset = align8(self.header_len());
+        let mut out = Vec::with_capacity(self.header_len());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(n as u32).to_le_bytes());
-        for ((code, payload), crc) in self.sections.iter().zip(checksums) {
+        for ((code, payload), sums) in self.sections.iter().zip(checksums) {
+            assert_eq!(sums.blocks.len() as u64, block_count(payload.len() as u64), "a checksum per block");
             out.extend_from_slice(&code.to_le_bytes());
             out.extend_from_slice(&0u32.to_le_bytes());
             out.extend_from_slice(&(offset as u64).to_le_bytes());
             out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-            out.extend_from_slice(&crc.to_le_bytes());
+            out.extend_from_slice(&sums.crc.to_le_bytes());
             out.extend_from_slice(&0u32.to_le_bytes());
             offset = align8(offset + payload.len());
+        }
+        let blocks: usize = checksums.iter().map(|s| s.blocks.len()).sum();
+        out.extend_from_slice(&(blocks as u32).to_le_bytes());
+        for crc in checksums.iter().flat_map(|s| &s.blocks) {
+            out.extend_from_slice(&crc.to_le_bytes());
         }
         let header_crc = crc32fast::hash(&out);
         out.extend_from_slice(&header_crc.to_le_bytes());
@@ -105,6 +116,24 @@ impl FileWriter {
         let mut out = Vec::with_capacity(self.file_len());
         self.write_to(&mut out).expect("writing to a Vec cannot fail");
         out
+    }
+}
+
+/// A section's checksums as the header holds them: of the whole section,
+/// and of each of its blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionSums {
+    /// CRC-32 of the whole section.
+    pub crc: u32,
+    /// CRC-32 of each block.
+    pub blocks: Vec<u32>,
+}
+
+impl SectionSums {
+    /// The checksums of a section's bytes, in one pass over them.
+    pub fn of(payload: &[u8]) -> SectionSums {
+        let (blocks, crc) = block_crcs(payload);
+        SectionSums { crc, blocks }
     }
 }
 
@@ -154,4 +183,44 @@ impl ColumnsWriter {
         }
         out
     }
+}
+
+/// Makes every checksum of `file` right again after its bytes were
+/// edited in place: each section's (whole and per block) and the
+/// header's, from the section table as it stands. For tests and tools
+/// that craft damaged files whose damage should get past the checksums.
+/// Sections the table places outside the file, or a block table that
+/// does not fit them, are left as they are (the header's checksum is
+/// still made right).
+pub fn reseal(file: &mut [u8]) {
+    let read_u32 = |file: &[u8], at: usize| super::read_u32(file, at).map(|v| v as usize);
+    let Some(count) = read_u32(file, 12) else { return };
+    let table_end = FIXED_HEADER_LEN + count * SECTION_ENTRY_LEN;
+    let Some(blocks) = read_u32(file, table_end) else { return };
+    let crcs_end = table_end + 4 + 4 * blocks;
+    if crcs_end + 4 > file.len() {
+        return;
+    }
+    let mut first_block = 0;
+    for i in 0..count {
+        let at = FIXED_HEADER_LEN + i * SECTION_ENTRY_LEN;
+        let (Some(offset), Some(len)) = (super::read_u64(file, at + 8), super::read_u64(file, at + 16)) else {
+            return;
+        };
+        let range = usize::try_from(offset).ok().zip(usize::try_from(len).ok());
+        let Some((offset, len)) = range.filter(|&(o, l)| o.checked_add(l).is_some_and(|end| end <= file.len())) else {
+            continue;
+        };
+        let sums = SectionSums::of(&file[offset..offset + len]);
+        file[at + 24..at + 28].copy_from_slice(&sums.crc.to_le_bytes());
+        if first_block + sums.blocks.len() <= blocks {
+            for (j, crc) in sums.blocks.iter().enumerate() {
+                let at = table_end + 4 + 4 * (first_block + j);
+                file[at..at + 4].copy_from_slice(&crc.to_le_bytes());
+            }
+        }
+        first_block += sums.blocks.len();
+    }
+    let crc = crc32fast::hash(&file[..crcs_end]);
+    file[crcs_end..crcs_end + 4].copy_from_slice(&crc.to_le_bytes());
 }

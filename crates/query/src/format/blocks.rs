@@ -1,0 +1,204 @@
+//! Block checksums: each section's bytes in blocks of [`BLOCK_LEN`], each
+//! with its CRC-32 in the header, so a reader checks only the blocks it
+//! reads, each the first time it reads it.
+//!
+//! A query of a 500 MB index reads a few kilobytes of it; a checksum over
+//! each whole section it opens would read hundreds of megabytes first.
+//! With a CRC per block the guarantee stays (every byte a query reads is
+//! covered by a checksum checked before the query uses it) and the cost
+//! follows what is read.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::SectionId;
+use crate::error::{Error, ErrorKind, Result};
+
+/// The length of a checksummed block: 64 KiB (the last block of a
+/// section is shorter). Small enough that a lookup reads little, large
+/// enough that the table is 1/16384 of the file.
+pub const BLOCK_LEN: usize = 1 << 16;
+
+/// The number of blocks a section of `len` bytes has.
+pub fn block_count(len: u64) -> u64 {
+    len.div_ceil(BLOCK_LEN as u64)
+}
+
+/// The CRC-32 of each block of `bytes`, and of all of them (the whole
+/// section's, combined from the blocks' without a second pass).
+pub fn block_crcs(bytes: &[u8]) -> (Vec<u32>, u32) {
+    let crcs: Vec<u32> = bytes.chunks(BLOCK_LEN).map(crc32fast::hash).collect();
+    let mut whole = crc32fast::Hasher::new();
+    for (crc, chunk) in crcs.iter().zip(bytes.chunks(BLOCK_LEN)) {
+        whole.combine(&crc32fast::Hasher::new_with_initial_len(*crc, chunk.len() as u64));
+    }
+    (crcs, whole.finalize())
+}
+
+/// One section's block checksums, and which blocks a read has checked.
+#[derive(Debug)]
+pub struct SectionBlocks {
+    crcs: Vec<u32>,
+    /// One bit a block: set once its checksum matched.
+    checked: Vec<AtomicU64>,
+}
+
+impl SectionBlocks {
+    /// The blocks of a section with these block checksums, none checked.
+    pub fn new(crcs: Vec<u32>) -> SectionBlocks {
+        let checked = (0..crcs.len().div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        SectionBlocks { crcs, checked }
+    }
+
+    /// Checks, in `section` (the section's bytes), every block that
+    /// `range` overlaps and no check has passed yet. False on a mismatch,
+    /// or a range or section that does not fit the table.
+    pub fn check(&self, section: &[u8], range: Range<usize>) -> bool {
+        if range.start >= range.end {
+            return range.start <= section.len();
+        }
+        if range.end > section.len() || block_count(section.len() as u64) != self.crcs.len() as u64 {
+            return false;
+        }
+        (range.start / BLOCK_LEN..=(range.end - 1) / BLOCK_LEN).all(|block| self.check_block(section, block))
+    }
+
+    fn check_block(&self, section: &[u8], block: usize) -> bool {
+        let (word, bit) = (&self.checked[block / 64], 1u64 << (block % 64));
+        // Relaxed: a block two threads check at once is checked twice,
+        // with the same answer; a set bit only ever says it matched.
+        if word.load(Ordering::Relaxed) & bit != 0 {
+            return true;
+        }
+        let start = block * BLOCK_LEN;
+        let bytes = &section[start..section.len().min(start + BLOCK_LEN)];
+        let ok = crc32fast::hash(bytes) == self.crcs[block];
+        if ok {
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
+        ok
+    }
+
+    /// Checks every block of `section` afresh, whatever earlier reads
+    /// found, and the section's whole checksum `crc` (combined from the
+    /// blocks', in the same pass): what `verify` does.
+    pub fn check_all(&self, section: &[u8], crc: u32) -> bool {
+        if block_count(section.len() as u64) != self.crcs.len() as u64 {
+            return false;
+        }
+        let mut whole = crc32fast::Hasher::new();
+        let mut ok = true;
+        for (block, chunk) in section.chunks(BLOCK_LEN).enumerate() {
+            let block_crc = crc32fast::hash(chunk);
+            if block_crc == self.crcs[block] {
+                self.checked[block / 64].fetch_or(1 << (block % 64), Ordering::Relaxed);
+            } else {
+                ok = false;
+            }
+            whole.combine(&crc32fast::Hasher::new_with_initial_len(block_crc, chunk.len() as u64));
+        }
+        ok && whole.finalize() == crc
+    }
+
+    /// The number of blocks checked so far (for tests and benchmarks).
+    pub fn checked_count(&self) -> usize {
+        self.checked.iter().map(|w| w.load(Ordering::Relaxed).count_ones() as usize).sum()
+    }
+
+    /// The number of blocks.
+    pub fn len(&self) -> usize {
+        self.crcs.len()
+    }
+
+    /// True for an empty section.
+    pub fn is_empty(&self) -> bool {
+        self.crcs.is_empty()
+    }
+}
+
+/// Bytes of a section that are checked block by block as they are read:
+/// the section's bytes, and its block checksums. `None` in a view means
+/// bytes already checked (or made in this process).
+#[derive(Clone, Copy, Debug)]
+pub struct Lazy<'a> {
+    section: &'a [u8],
+    blocks: &'a SectionBlocks,
+    id: SectionId,
+}
+
+impl<'a> Lazy<'a> {
+    /// The section `id`'s bytes with its block checksums.
+    pub fn new(section: &'a [u8], blocks: &'a SectionBlocks, id: SectionId) -> Lazy<'a> {
+        Lazy { section, blocks, id }
+    }
+
+    /// Checks the blocks under `part`, a slice of this section's bytes:
+    /// a checksum error if one does not match, a corruption error if
+    /// `part` is not in the section.
+    #[inline]
+    pub fn check(&self, part: &[u8]) -> Result<()> {
+        if part.is_empty() {
+            return Ok(());
+        }
+        let start = (part.as_ptr() as usize).wrapping_sub(self.section.as_ptr() as usize);
+        let in_section = start.checked_add(part.len()).filter(|&end| end <= self.section.len());
+        let end = in_section.ok_or_else(|| self.id.corrupt("is read outside its bounds"))?;
+        if self.blocks.check(self.section, start..end) {
+            Ok(())
+        } else {
+            Err(Error::new(ErrorKind::Checksum { section: self.id.name() }))
+        }
+    }
+
+    /// True when every block under `part` matches (see [`Lazy::check`]).
+    #[inline]
+    pub fn ok(&self, part: &[u8]) -> bool {
+        self.check(part).is_ok()
+    }
+}
+
+/// Checks `part` with `lazy`, when the bytes are not already checked.
+#[inline]
+pub fn check(lazy: Option<Lazy>, part: &[u8]) -> Result<()> {
+    match lazy {
+        Some(lazy) => lazy.check(part),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_combine_into_the_whole_crc() {
+        for len in [0, 1, BLOCK_LEN - 1, BLOCK_LEN, BLOCK_LEN + 1, 3 * BLOCK_LEN + 17] {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
+            let (crcs, whole) = block_crcs(&bytes);
+            assert_eq!(crcs.len() as u64, block_count(len as u64));
+            assert_eq!(whole, crc32fast::hash(&bytes), "{len} bytes");
+        }
+    }
+
+    #[test]
+    fn only_the_blocks_read_are_checked_and_damage_there_is_found() {
+        let mut bytes: Vec<u8> = (0..3 * BLOCK_LEN + 5).map(|i| (i % 13) as u8).collect();
+        let (crcs, _) = block_crcs(&bytes);
+        bytes[2 * BLOCK_LEN + 1] ^= 1;
+        let blocks = SectionBlocks::new(crcs);
+        let lazy = Lazy::new(&bytes, &blocks, SectionId::Words);
+        assert!(lazy.ok(&bytes[10..20]));
+        assert_eq!(blocks.checked_count(), 1);
+        assert!(lazy.ok(&bytes[BLOCK_LEN - 2..BLOCK_LEN + 2]));
+        assert_eq!(blocks.checked_count(), 2);
+        assert!(lazy.ok(&bytes[3 * BLOCK_LEN..]));
+        let err = lazy.check(&bytes[2 * BLOCK_LEN..2 * BLOCK_LEN + 1]).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Checksum { section: "words" }), "{err}");
+        assert!(!lazy.ok(&bytes[..]));
+        assert_eq!(blocks.checked_count(), 3);
+        // A slice of other bytes is not in the section.
+        let other = vec![0u8; 4];
+        assert!(!lazy.ok(&other));
+        assert!(lazy.ok(&bytes[5..5]));
+    }
+}
