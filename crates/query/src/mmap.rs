@@ -42,20 +42,23 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     // SAFETY: see the function's Safety section; the map is read-only and
     // every read through it is bounds-checked.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| io_err("map", e))?;
-    // Queries touch a few scattered pages; without this the kernel reads
-    // ahead and maps large blocks around each fault, which shows up as
-    // megabytes of resident memory for a lookup. Advice only: ignore errors.
-    #[cfg(unix)]
-    let _ = map.advise(memmap2::Advice::Random);
+    // No advice for the map as a whole: the kernel's normal read-ahead.
+    // A query reads whole 64 KiB blocks (it checks their checksums), so
+    // random-access advice, which turns read-ahead off, made a cold query
+    // fault its pages in one 4 KiB page at a time.
     Ok(map)
 }
 
-/// Maps a whole range in one call before it is read end to end (a checksum
-/// pass), instead of taking a page fault per page. Advice only; Linux only
-/// (elsewhere the pass faults its pages in as it reads).
+/// Before a pass reads a whole range end to end (a checksum pass, a
+/// table scan): sequential advice, so the kernel reads far ahead, and the
+/// range mapped in one call instead of a page fault per page. Advice only;
+/// Linux only (elsewhere the pass faults its pages in as it reads).
 pub(crate) fn populate(map: &Mmap, range: std::ops::Range<usize>) {
     #[cfg(target_os = "linux")]
-    let _ = map.advise_range(memmap2::Advice::PopulateRead, range.start, range.len());
+    {
+        let _ = map.advise_range(memmap2::Advice::Sequential, range.start, range.len());
+        let _ = map.advise_range(memmap2::Advice::PopulateRead, range.start, range.len());
+    }
     #[cfg(not(target_os = "linux"))]
     let _ = (map, range);
 }
