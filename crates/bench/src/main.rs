@@ -525,6 +525,11 @@ impl Bench {
             build.extend(["--common", &self.popular]);
         }
         run_once(&self.wordhoard, &build);
+        // Each build queries an index it wrote: the two may read
+        // different format versions.
+        let other_index = self.scratch.join("enable1-other.hoard");
+        build[3] = other_index.to_str().unwrap();
+        run_once(other, &build);
         let mut out = self.header();
         out += &format!(
             "## This build against {} (enable1, whole processes, alternating runs)\n\n\
@@ -534,7 +539,9 @@ impl Bench {
         for q in QUERIES {
             let mut args = vec!["--index", index.to_str().unwrap()];
             args.extend_from_slice(q.args);
-            let runs = Command::new(other).args(&args).stdout(Stdio::null()).stderr(Stdio::null()).status();
+            let mut other_args = args.clone();
+            other_args[1] = other_index.to_str().unwrap();
+            let runs = Command::new(other).args(&other_args).stdout(Stdio::null()).stderr(Stdio::null()).status();
             if !runs.is_ok_and(|s| s.success()) {
                 out += &format!("| {} | - | (not in the other build) | - |\n", q.name);
                 continue;
@@ -542,7 +549,7 @@ impl Bench {
             let (mut this, mut that) = (Vec::new(), Vec::new());
             for i in 0..=self.runs {
                 let a = run_once(&self.wordhoard, &args).0.as_secs_f64() * 1000.0;
-                let b = run_once(other, &args).0.as_secs_f64() * 1000.0;
+                let b = run_once(other, &other_args).0.as_secs_f64() * 1000.0;
                 if i > 0 {
                     this.push(a);
                     that.push(b);
