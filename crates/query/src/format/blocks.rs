@@ -53,28 +53,44 @@ impl SectionBlocks {
     /// Checks, in `section` (the section's bytes), every block that
     /// `range` overlaps and no check has passed yet. False on a mismatch,
     /// or a range or section that does not fit the table.
+    #[inline]
     pub fn check(&self, section: &[u8], range: Range<usize>) -> bool {
         if range.start >= range.end {
             return range.start <= section.len();
         }
-        if range.end > section.len() || block_count(section.len() as u64) != self.crcs.len() as u64 {
+        if range.end > section.len() {
             return false;
         }
-        (range.start / BLOCK_LEN..=(range.end - 1) / BLOCK_LEN).all(|block| self.check_block(section, block))
+        let (first, last) = (range.start / BLOCK_LEN, (range.end - 1) / BLOCK_LEN);
+        // The common case, a read inside one block checked before: one
+        // load and a test.
+        if first == last && self.is_checked(first) {
+            return true;
+        }
+        (first..=last).all(|block| self.check_block(section, block))
+    }
+
+    #[inline]
+    fn is_checked(&self, block: usize) -> bool {
+        // Relaxed: a block two threads check at once is checked twice,
+        // with the same answer; a set bit only ever says it matched.
+        self.checked.get(block / 64).is_some_and(|word| word.load(Ordering::Relaxed) & (1 << (block % 64)) != 0)
     }
 
     fn check_block(&self, section: &[u8], block: usize) -> bool {
-        let (word, bit) = (&self.checked[block / 64], 1u64 << (block % 64));
-        // Relaxed: a block two threads check at once is checked twice,
-        // with the same answer; a set bit only ever says it matched.
-        if word.load(Ordering::Relaxed) & bit != 0 {
+        if self.is_checked(block) {
             return true;
         }
         let start = block * BLOCK_LEN;
-        let bytes = &section[start..section.len().min(start + BLOCK_LEN)];
-        let ok = crc32fast::hash(bytes) == self.crcs[block];
+        let (Some(bytes), Some(&crc)) =
+            (section.get(start..section.len().min(start + BLOCK_LEN)), self.crcs.get(block))
+        else {
+            // A table that does not fit the section: nothing matches.
+            return false;
+        };
+        let ok = crc32fast::hash(bytes) == crc;
         if ok {
-            word.fetch_or(bit, Ordering::Relaxed);
+            self.checked[block / 64].fetch_or(1 << (block % 64), Ordering::Relaxed);
         }
         ok
     }

@@ -216,16 +216,23 @@ impl<'a> FstMap<'a> {
                 return Ok(true);
             }
             // Outputs ascend along a node's transitions: the key lies under
-            // the last one not past the value.
-            let mut pick = None;
-            for i in 0..node.ntrans {
-                let t = self.transition(&node, i)?;
-                if t.output > value {
-                    break;
+            // the last one not past the value, found by a binary search on
+            // the outputs alone (a damaged map's order gives a wrong key,
+            // bounded like any other walk, never an output past the value).
+            let (mut lo, mut hi) = (0, node.ntrans);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if self.output_of(&node, mid)? <= value {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
                 }
-                pick = Some(t);
             }
-            let Some(t) = pick else { return Ok(false) };
+            let Some(i) = lo.checked_sub(1) else { return Ok(false) };
+            let t = self.transition(&node, i)?;
+            if t.output > value {
+                return Ok(false);
+            }
             if out.len() == MAX_KEY_LEN {
                 return Err(self.corrupt(&format!("holds a key longer than {MAX_KEY_LEN} bytes")));
             }
@@ -443,6 +450,19 @@ impl<'a> FstMap<'a> {
         }
     }
 
+    /// The output of transition `i` of a node (`i < ntrans`), without
+    /// decoding the rest of it.
+    #[inline]
+    fn output_of(&self, node: &Node, i: usize) -> Result<u64> {
+        match node.kind {
+            Kind::One(t) => Ok(t.output),
+            Kind::Any { outputs_end, out_size, .. } => {
+                read_uint(self.nodes, outputs_end - (i + 1) * out_size, out_size)
+                    .ok_or_else(|| self.corrupt("has a node out of bounds"))
+            }
+        }
+    }
+
     /// The transition on `input`, if the node has one.
     fn find(&self, node: &Node, input: u8) -> Result<Option<Transition>> {
         match node.kind {
@@ -467,8 +487,14 @@ impl<'a> FstMap<'a> {
 }
 
 /// `n` bytes (at most 8) at `at`, little-endian.
+#[inline]
 fn read_uint(bytes: &[u8], at: usize, n: usize) -> Option<u64> {
     let raw = bytes.get(at..at.checked_add(n)?)?;
+    // One 8-byte load, masked, where 8 bytes follow (nearly always).
+    if let Some(word) = at.checked_add(8).and_then(|end| bytes.get(at..end)).filter(|_| n <= 8) {
+        let value = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        return Some(if n == 8 { value } else { value & ((1u64 << (8 * n)) - 1) });
+    }
     Some(raw.iter().rev().fold(0u64, |v, &b| v << 8 | b as u64))
 }
 
