@@ -174,6 +174,8 @@ fn main() {
         Some(other) => bench.against(Path::new(other)),
         // `--big`: only the 10-million-word section.
         None if args.iter().any(|a| a == "--big") => bench.header() + &bench.big(),
+        // `--in-process`: only the library's figures on enable1.
+        None if args.iter().any(|a| a == "--in-process") => bench.header() + &bench.in_process_only(),
         None => bench.run(),
     };
     print!("{report}");
@@ -593,6 +595,19 @@ impl Bench {
             );
         }
         out + "\n"
+    }
+
+    /// Builds enable1's index, then [`Bench::in_process`].
+    fn in_process_only(&self) -> String {
+        let index = self.scratch.join("enable1.hoard");
+        let mut build = vec!["build", &self.enable1, "-o", index.to_str().unwrap()];
+        if !self.popular.is_empty() {
+            build.extend(["--common", &self.popular]);
+        }
+        run_once(&self.wordhoard, &build);
+        let out = self.in_process(&index);
+        let _ = std::fs::remove_dir_all(&self.scratch);
+        out
     }
 
     fn in_process(&self, path: &Path) -> String {
