@@ -61,8 +61,11 @@ wasm="$out/wasm/wordhoard_web_bg.wasm"
 bytes=$(wc -c < "$wasm") gzipped=$(gzip -9 -c "$wasm" | wc -c)
 size="the wasm $bytes bytes ($gzipped gzip -9)"
 # The package's budget (issue 26): a change that outgrows it fails here.
-if [ "$bytes" -gt 600000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 600,000 bytes and 260,000 gzip -9" >&2
+# Raised from 600,000 by format version 3 (issue 30): reading the block
+# table and the Result-returning table views took 602,906 bytes, with
+# the lazy block checks themselves compiled out of this build.
+if [ "$bytes" -gt 605000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 605,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

@@ -125,7 +125,7 @@ impl Scratch {
             "--common",
             data.join("golden-common.txt").to_str().unwrap(),
             // The list predates the proper-noun rule: its `I` is kept, so
-            // this is the index of `tests/data/v2.hoard`.
+            // this is the index of `tests/data/v3.hoard`.
             "--proper-nouns",
             "keep",
             "-o",

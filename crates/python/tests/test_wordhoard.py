@@ -21,7 +21,7 @@ import wordhoard
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 CLI = os.environ.get("WORDHOARD_BIN", str(ROOT / "target" / "release" / "wordhoard"))
-GOLDEN = ROOT / "tests" / "data" / "v2.hoard"
+GOLDEN = ROOT / "tests" / "data" / "v3.hoard"
 
 
 def wordlists() -> pathlib.Path | None:

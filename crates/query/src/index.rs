@@ -244,7 +244,16 @@ impl<D: AsRef<[u8]>> Index<D> {
             .find(|(_, s)| s.code == id.code())
             .ok_or(Error::new(ErrorKind::MissingSection { section: id.name() }))?;
         let bytes = &self.data.as_ref()[entry.range()];
-        Ok((bytes, Some(Lazy::new(bytes, &self.blocks[i], id))))
+        #[cfg(feature = "mmap")]
+        let lazy = Some(Lazy::new(bytes, &self.blocks[i], id));
+        // Without a map the bytes are in memory already: every block now
+        // (a pass over the bits once they are set), no checks as read.
+        #[cfg(not(feature = "mmap"))]
+        let lazy = match self.blocks[i].check(bytes, 0..bytes.len()) {
+            true => None,
+            false => return Err(Error::new(ErrorKind::Checksum { section: id.name() })),
+        };
+        Ok((bytes, lazy))
     }
 
     /// How many of the index's checksummed blocks reads have checked, and

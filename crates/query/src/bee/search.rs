@@ -158,6 +158,7 @@ pub fn best<D: AsRef<[u8]>>(
 pub fn stats<D: AsRef<[u8]>>(index: &Index<D>, exclude: LetterSet) -> Result<Stats> {
     let sets = LetterSets::open(index)?;
     sets.check_whole(index)?;
+    let sets = sets.for_a_pass()?;
     let mut stats = Stats {
         words: index.word_count() as u64,
         valid: 0,

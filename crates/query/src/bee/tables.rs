@@ -40,12 +40,17 @@ impl<'a> Masks<'a> {
         self.get(i).ok_or_else(|| self.section().corrupt("a table index is out of bounds"))
     }
 
-    /// Every mask in order, the column checked whole first.
-    pub(super) fn iter(&self) -> Result<impl Iterator<Item = u64> + 'a> {
-        let m = match self {
+    /// The same masks, the column checked whole once (for a pass).
+    pub(super) fn checked(&self) -> Result<Masks<'a>> {
+        Ok(match self {
             Masks::Narrow(m) => Masks::Narrow(m.checked()?),
             Masks::Wide(m) => Masks::Wide(m.checked()?),
-        };
+        })
+    }
+
+    /// Every mask in order, the column checked whole first.
+    pub(super) fn iter(&self) -> Result<impl Iterator<Item = u64> + 'a> {
+        let m = self.checked()?;
         Ok((0..m.len()).map(move |i| m.get(i).unwrap_or(0)))
     }
 
@@ -107,6 +112,13 @@ impl<'a> LetterSets<'a> {
             return Err(cols.corrupt("has columns of different lengths"));
         }
         Ok(sets)
+    }
+
+    /// The same table with the masks and offsets checked whole: for a
+    /// pass over every row, which then reads them without a check per
+    /// value (points and ids stay checked as they are read).
+    pub(super) fn for_a_pass(&self) -> Result<LetterSets<'a>> {
+        Ok(LetterSets { masks: self.masks.checked()?, starts: self.starts.checked()?, ..*self })
     }
 
     /// The checks a pass over every row relies on, once an index: every

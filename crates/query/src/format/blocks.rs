@@ -11,8 +11,11 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+#[cfg(feature = "mmap")]
 use super::SectionId;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
+#[cfg(feature = "mmap")]
+use crate::error::{Error, ErrorKind};
 
 /// The length of a checksummed block: 64 KiB (the last block of a
 /// section is shorter). Small enough that a lookup reads little, large
@@ -135,6 +138,14 @@ impl SectionBlocks {
 /// Bytes of a section that are checked block by block as they are read:
 /// the section's bytes, and its block checksums. `None` in a view means
 /// bytes already checked (or made in this process).
+///
+/// Only with the `mmap` feature: there, pages a query does not read are
+/// never read from disk at all. Without it the bytes are in memory
+/// already (a web page, the npm package), and
+/// [`Index::section_lazy`](crate::Index::section_lazy) checks a section's
+/// every block at its first use instead: the type has no values, so the
+/// views' checks compile to nothing, and the WebAssembly stays small.
+#[cfg(feature = "mmap")]
 #[derive(Clone, Copy, Debug)]
 pub struct Lazy<'a> {
     section: &'a [u8],
@@ -142,6 +153,30 @@ pub struct Lazy<'a> {
     id: SectionId,
 }
 
+/// Without the `mmap` feature: no lazy checks (see above).
+#[cfg(not(feature = "mmap"))]
+#[derive(Clone, Copy, Debug)]
+pub struct Lazy<'a> {
+    never: std::convert::Infallible,
+    _bytes: std::marker::PhantomData<&'a [u8]>,
+}
+
+#[cfg(not(feature = "mmap"))]
+impl Lazy<'_> {
+    /// Never called: there is no value to call it on.
+    #[inline]
+    pub fn check(&self, _part: &[u8]) -> Result<()> {
+        match self.never {}
+    }
+
+    /// Never called: there is no value to call it on.
+    #[inline]
+    pub fn ok(&self, _part: &[u8]) -> bool {
+        match self.never {}
+    }
+}
+
+#[cfg(feature = "mmap")]
 impl<'a> Lazy<'a> {
     /// The section `id`'s bytes with its block checksums.
     pub fn new(section: &'a [u8], blocks: &'a SectionBlocks, id: SectionId) -> Lazy<'a> {
@@ -174,7 +209,7 @@ impl<'a> Lazy<'a> {
 }
 
 /// Checks `part` with `lazy`, when the bytes are not already checked.
-#[inline]
+#[inline(always)]
 pub fn check(lazy: Option<Lazy>, part: &[u8]) -> Result<()> {
     match lazy {
         Some(lazy) => lazy.check(part),
@@ -197,6 +232,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "mmap")]
     fn only_the_blocks_read_are_checked_and_damage_there_is_found() {
         let mut bytes: Vec<u8> = (0..3 * BLOCK_LEN + 5).map(|i| (i % 13) as u8).collect();
         let (crcs, _) = block_crcs(&bytes);

@@ -73,6 +73,7 @@ impl<'a> Columns<'a> {
     }
 
     /// Column `i` as raw bytes, checked whole.
+    #[inline]
     pub fn bytes(&self, i: usize) -> Result<&'a [u8]> {
         let bytes = self.column(i)?;
         check(self.lazy, bytes)?;
@@ -125,6 +126,7 @@ impl<'a> U32s<'a> {
     }
 
     /// The values' bytes, checked whole.
+    #[inline]
     pub fn as_bytes(&self) -> Result<&'a [u8]> {
         check(self.lazy, self.bytes)?;
         Ok(self.bytes)
@@ -132,6 +134,7 @@ impl<'a> U32s<'a> {
 
     /// The same values, checked whole once: a view whose reads need no
     /// more checks (for a pass over all of them).
+    #[inline]
     pub fn checked(&self) -> Result<U32s<'a>> {
         Ok(U32s { bytes: self.as_bytes()?, section: self.section, lazy: None })
     }
@@ -168,6 +171,7 @@ impl<'a> U32s<'a> {
     }
 
     /// All values in order, checked whole first.
+    #[inline]
     pub fn iter(&self) -> Result<impl Iterator<Item = u32> + 'a> {
         Ok(self.as_bytes()?.chunks_exact(4).map(le_u32))
     }
@@ -281,12 +285,14 @@ impl<'a> U64s<'a> {
     }
 
     /// The values' bytes, checked whole.
+    #[inline]
     pub fn as_bytes(&self) -> Result<&'a [u8]> {
         check(self.lazy, self.bytes)?;
         Ok(self.bytes)
     }
 
     /// The same values, checked whole once (see [`U32s::checked`]).
+    #[inline]
     pub fn checked(&self) -> Result<U64s<'a>> {
         Ok(U64s { bytes: self.as_bytes()?, section: self.section, lazy: None })
     }
@@ -297,6 +303,7 @@ impl<'a> U64s<'a> {
     }
 
     /// All values in order, checked whole first.
+    #[inline]
     pub fn iter(&self) -> Result<impl Iterator<Item = u64> + 'a> {
         Ok(self.as_bytes()?.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))))
     }

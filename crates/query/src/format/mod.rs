@@ -222,9 +222,7 @@ impl Header {
             sections.push(entry);
         }
         if first_block != blocks {
-            return Err(Error::corrupt(format!(
-                "header lists {blocks} block checksums where its sections have {first_block} blocks"
-            )));
+            return Err(Error::corrupt("header's block count does not match its sections' lengths"));
         }
         check_layout(file, &sections, header_end as usize)?;
         let block_crcs = file[table_end + 4..crcs_end].chunks_exact(4).map(le_u32).collect();

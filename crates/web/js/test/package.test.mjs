@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("../../../..", import.meta.url)));
 const cli = process.env.WORDHOARD_BIN ?? join(root, "target/release/wordhoard");
-const golden = join(root, "tests/data/v2.hoard");
+const golden = join(root, "tests/data/v3.hoard");
 const work = mkdtempSync(join(tmpdir(), "wordhoard-npm-"));
 
 let wordhoard; // the package, imported from the temporary project
