@@ -159,6 +159,14 @@ impl Automaton for Matcher<'_> {
         positions != 0 && self.len.is_none_or(|n| len <= n)
     }
 
+    fn memo_key(&self, &(positions, len): &(u64, usize)) -> Option<(u64, u64)> {
+        // A pattern that ends in `*` leaves few dead ends to remember:
+        // not worth a lookup a transition. The length matters only under
+        // a length limit.
+        (self.pattern.tokens.last() != Some(&Token::Star))
+            .then_some((positions, if self.len.is_some() { len as u64 } else { 0 }))
+    }
+
     fn accept(&self, &(positions, len): &(u64, usize), byte: u8) -> (u64, usize) {
         let Some(letter) = self.pattern.index_of[byte as usize] else { return (0, len + 1) };
         let mut next = 0u64;

@@ -93,6 +93,24 @@ proptest! {
         prop_assert_eq!(got, want, "{}", text);
     }
 
+    /// Patterns that start with `*` and end in letters: the walk skips
+    /// (node, state) pairs it found dead on another path; bigger lists,
+    /// so the FST shares many word endings.
+    #[test]
+    fn suffix_patterns_match_brute_force(words in proptest::collection::vec(word(), 50..400), tail in proptest::collection::vec(token(), 1..4), len in proptest::option::of(2usize..8)) {
+        let mut toks = vec![Tok::Star];
+        toks.extend(tail.into_iter().filter(|t| !matches!(t, Tok::Star)));
+        toks.push(Tok::Letter(b'e'));
+        let index = index_of(&words);
+        let text = pattern_text(&toks);
+        let pattern = Pattern::parse(index.alphabet(), &text).unwrap();
+        let mut got = Vec::new();
+        let count = find::find(&index, &pattern, &FindOptions { len, common_only: false }, |w, _| got.push(w.to_string())).unwrap();
+        let want: Vec<String> = distinct(&words).into_iter().filter(|w| matches(&toks, w.as_bytes()) && len.is_none_or(|n| w.len() == n)).collect();
+        prop_assert_eq!(count, want.len() as u64, "{}", text);
+        prop_assert_eq!(got, want, "{}", text);
+    }
+
     #[test]
     fn anagrams_with_blanks_match_brute_force(words in proptest::collection::vec(word(), 0..60), letters in word(), blanks in 0usize..3, min_len in 1usize..4) {
         let index = index_of(&words);

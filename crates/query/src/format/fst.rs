@@ -245,7 +245,17 @@ impl<'a> FstMap<'a> {
     /// The keys the automaton matches, in key order, with their values.
     pub fn search<A: Automaton>(&self, aut: A) -> Search<'a, A> {
         let budget = self.len.saturating_mul(MAX_KEY_LEN as u64 + 1).saturating_add(1);
-        Search { map: *self, aut, stack: Vec::new(), key: Vec::new(), budget, steps: 0, found: 0, started: false }
+        Search {
+            map: *self,
+            aut,
+            stack: Vec::new(),
+            dead: IntMap::default(),
+            key: Vec::new(),
+            budget,
+            steps: 0,
+            found: 0,
+            started: false,
+        }
     }
 
     /// Walks the whole map once and checks it is the rank map of a set of
@@ -490,7 +500,9 @@ impl<'a> FstMap<'a> {
 #[inline]
 fn read_uint(bytes: &[u8], at: usize, n: usize) -> Option<u64> {
     let raw = bytes.get(at..at.checked_add(n)?)?;
-    // One 8-byte load, masked, where 8 bytes follow (nearly always).
+    // One 8-byte load, masked, where 8 bytes follow (nearly always); in
+    // WebAssembly, where size counts more, byte by byte.
+    #[cfg(not(target_arch = "wasm32"))]
     if let Some(word) = at.checked_add(8).and_then(|end| bytes.get(at..end)).filter(|_| n <= 8) {
         let value = u64::from_le_bytes(word.try_into().expect("8 bytes"));
         return Some(if n == 8 { value } else { value & ((1u64 << (8 * n)) - 1) });
@@ -512,6 +524,33 @@ pub trait Automaton {
     fn can_match(&self, state: &Self::State) -> bool;
     /// The state after `byte`.
     fn accept(&self, state: &Self::State, byte: u8) -> Self::State;
+
+    /// A key for `state` under which a search may remember that a node
+    /// reached in it leads to no match (an FST shares the nodes of common
+    /// suffixes, so a walk under `*` meets the same node in the same state
+    /// along many paths: `*ly` tries each word's ending once a node, not
+    /// once a word). `None`, the default: nothing remembered.
+    fn memo_key(&self, _state: &Self::State) -> Option<(u64, u64)> {
+        None
+    }
+}
+
+/// The most nodes a search remembers as leading nowhere (in a state):
+/// 24 bytes each and the table's overhead, some 14 MB at most.
+const MAX_DEAD_PAIRS: usize = 1 << 19;
+
+/// One node on a search's path.
+struct Frame<S> {
+    node: Node,
+    /// The next transition to follow.
+    next: usize,
+    state: S,
+    output: u64,
+    /// The node's address and state key, when the automaton gives one.
+    memo: Option<(usize, (u64, u64))>,
+    /// Matches found before the node: none more when it is left means
+    /// it leads nowhere in this state.
+    found_before: u64,
 }
 
 /// The matches of an automaton over a map, in key order; see
@@ -519,7 +558,11 @@ pub trait Automaton {
 pub struct Search<'a, A: Automaton> {
     map: FstMap<'a>,
     aut: A,
-    stack: Vec<(Node, usize, A::State, u64)>,
+    stack: Vec<Frame<A::State>>,
+    /// (node, state key) pairs known to lead to no match.
+    /// Per node, a state key it was found to lead nowhere in (one a
+    /// node: a cache, which forgets but is never wrong).
+    dead: IntMap<usize, (u64, usize)>,
     key: Vec<u8>,
     /// Transitions the stated key count allows still.
     budget: u64,
@@ -541,20 +584,26 @@ impl<A: Automaton> Search<'_, A> {
                 return Ok(None);
             }
             let matched = root.is_final && self.aut.is_match(&state);
-            self.stack.push((root, 0, state, 0));
+            let memo = self.aut.memo_key(&state).map(|k| (self.map.root, k));
+            self.stack.push(Frame { node: root, next: 0, state, output: 0, memo, found_before: 0 });
             if matched {
                 return self.found(root.final_output);
             }
         }
-        while let Some((node, next, state, output)) = self.stack.last_mut() {
-            if *next == node.ntrans {
+        while let Some(top) = self.stack.last_mut() {
+            if top.next == top.node.ntrans {
+                if let Some((addr, (a, b))) = top.memo.filter(|_| top.found_before == self.found) {
+                    if self.dead.len() < MAX_DEAD_PAIRS {
+                        self.dead.insert(addr, (a, b as usize));
+                    }
+                }
                 self.stack.pop();
                 self.key.pop();
                 continue;
             }
-            let t = self.map.transition(node, *next)?;
-            *next += 1;
-            let (state, output) = (self.aut.accept(state, t.input), output.wrapping_add(t.output));
+            let t = self.map.transition(&top.node, top.next)?;
+            top.next += 1;
+            let (state, output) = (self.aut.accept(&top.state, t.input), top.output.wrapping_add(t.output));
             if self.budget == 0 {
                 return Err(self.too_many());
             }
@@ -569,10 +618,14 @@ impl<A: Automaton> Search<'_, A> {
             if self.key.len() == MAX_KEY_LEN {
                 return Err(self.map.corrupt(&format!("holds a key longer than {MAX_KEY_LEN} bytes")));
             }
+            let memo = self.aut.memo_key(&state).map(|k| (t.target, k));
+            if memo.is_some_and(|(addr, (a, b))| self.dead.get(&addr) == Some(&(a, b as usize))) {
+                continue;
+            }
             let node = self.map.node(t.target)?;
             self.key.push(t.input);
             let matched = node.is_final && self.aut.is_match(&state);
-            self.stack.push((node, 0, state, output));
+            self.stack.push(Frame { node, next: 0, state, output, memo, found_before: self.found });
             if matched {
                 return self.found(output.wrapping_add(node.final_output));
             }
