@@ -27,7 +27,7 @@
 //! # Ok::<(), wordhoard_query::Error>(())
 //! ```
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::ops::RangeInclusive;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -164,6 +164,10 @@ pub struct Anigrams<'a, D> {
     index: &'a Index<D>,
     terms: OnceCell<Terms<'a>>,
     chains: OnceCell<Chains<'a>>,
+    /// True once a term's words were read: a question that reads a second
+    /// term's first has the whole group column checked (once an index),
+    /// so no damaged offsets make it read the column once a term.
+    read_a_group: Cell<bool>,
 }
 
 /// The chains section's columns.
@@ -298,7 +302,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             let missing = if index.has_section(SectionId::Terms) { "chains" } else { "terms" };
             return Err(Error::new(ErrorKind::MissingSection { section: missing }));
         }
-        Ok(Anigrams { index, terms: OnceCell::new(), chains: OnceCell::new() })
+        Ok(Anigrams { index, terms: OnceCell::new(), chains: OnceCell::new(), read_a_group: Cell::new(false) })
     }
 
     fn terms(&self) -> Result<&Terms<'a>> {
@@ -489,7 +493,11 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
 
     /// The ids of term `t`'s words, ascending, checked in range.
     fn word_ids_of(&self, t: u32) -> Result<Vec<u32>> {
-        self.terms()?.word_ids(t)
+        let terms = self.terms()?;
+        if self.read_a_group.replace(true) {
+            terms.check_whole(self.index)?;
+        }
+        terms.word_ids(t)
     }
 
     /// For each term, the games from it to a [`GOAL_LEN`]-letter term

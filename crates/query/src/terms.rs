@@ -39,6 +39,12 @@ impl<'a> Terms<'a> {
         Ok(t)
     }
 
+    /// The check a question that reads many terms' groups relies on, once
+    /// an index: the group offsets ascend within the id column.
+    pub fn check_whole<D: AsRef<[u8]>>(&self, index: &Index<D>) -> Result<()> {
+        index.check_once(SectionId::Terms, || self.groups.check_offsets(self.group_ids.len()))
+    }
+
     /// The number of terms.
     pub fn len(&self) -> usize {
         self.fst.len()
