@@ -31,6 +31,7 @@ SECTION_NAMES = {
     3: "common",
     4: "proper_nouns",
     5: "spellings",
+    6: "word_text",
     16: "lettersets",
     17: "honeycombs",
     18: "common_honeycombs",

@@ -63,9 +63,11 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # The package's budget (issue 26): a change that outgrows it fails here.
 # Raised from 600,000 by format version 3 (issue 30): reading the block
 # table and the Result-returning table views took 602,906 bytes, with
-# the lazy block checks themselves compiled out of this build.
-if [ "$bytes" -gt 605000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 605,000 bytes and 260,000 gzip -9" >&2
+# the lazy block checks themselves compiled out of this build. Raised
+# to 612,000 by the word text (issue 30): ids to words through it, and
+# `find '*...'` as a scan of it, took 609,359 bytes.
+if [ "$bytes" -gt 612000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 612,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

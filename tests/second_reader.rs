@@ -24,7 +24,7 @@ fn both_print_the_same(index: &Path) -> serde_json::Value {
 fn agrees_on_the_golden_index() {
     let golden = common::repo().join("tests/data/v3.hoard");
     let info = both_print_the_same(&golden);
-    assert_eq!(info["sections"].as_array().unwrap().len(), 8);
+    assert_eq!(info["sections"].as_array().unwrap().len(), 9);
     let s = Scratch::new();
     both_print_the_same(&s.golden_index());
 }

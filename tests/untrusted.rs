@@ -266,10 +266,55 @@ fn a_word_outside_the_alphabet() {
         *w = String::from_utf8_lossy(w).replace('r', "\u{e9}").into_bytes();
     }
     words.sort();
-    let index =
-        with_section(&s, "accent.hoard", SectionId::Words, |_| fst(|out| trie(out, &words, 0), words.len() as u64));
+    // Without the word text, ids turn into words through the FST.
+    let fst = fst(|out| trie(out, &words, 0), words.len() as u64);
+    let index = with_sections(
+        &s,
+        "accent.hoard",
+        vec![(SectionId::Words, Some(Box::new(|_| fst))), (SectionId::WordText, None)],
+    );
     assert!(every_command(&index).iter().any(|e| e.contains("outside the alphabet")));
     verify_names(&index, "words");
+}
+
+/// The word text, the section an id turns into its word through, damaged
+/// in each way it can be: a letter outside the alphabet, a length that
+/// runs past the text, a run that starts elsewhere than the last ended,
+/// counts that disagree with the word count. Every command answers or
+/// errs cleanly, and `verify` names the section.
+#[test]
+fn a_damaged_word_text() {
+    let s = Scratch::new();
+    // Columns: lengths (u8 a word), run starts (u32 a 16 words), text.
+    type Columns = [std::ops::Range<usize>; 3];
+    let edit = |name: &str, change: fn(&mut Vec<u8>, Columns)| {
+        with_section(&s, name, SectionId::WordText, |bytes| {
+            let mut bytes = bytes.to_vec();
+            let columns = [column(bytes.as_slice(), 0), column(&bytes, 1), column(&bytes, 2)];
+            change(&mut bytes, columns);
+            bytes
+        })
+    };
+    let accent = edit("text-accent.hoard", |b, [_, _, text]| b[text].fill(0xe9));
+    assert!(every_command(&accent).iter().any(|e| e.contains("outside the alphabet")));
+    verify_names(&accent, "word_text");
+    let long = edit("text-long.hoard", |b, [lengths, _, _]| b[lengths.end - 1] = 255);
+    let failures = every_command(&long);
+    assert!(failures.iter().any(|e| e.contains("word_text")), "{failures:#?}");
+    verify_names(&long, "word_text");
+    let shifted = edit("text-run.hoard", |b, [_, starts, _]| b[starts.start + 4] += 1);
+    every_command(&shifted);
+    verify_names(&shifted, "word_text");
+    let short = edit("text-count.hoard", |b, [lengths, _, _]| {
+        // One word fewer: the lengths column ends a byte early.
+        let entry = 8 + 8;
+        let len = u64::from_le_bytes(b[entry..entry + 8].try_into().unwrap());
+        assert_eq!(len as usize, lengths.len());
+        b[entry..entry + 8].copy_from_slice(&(len - 1).to_le_bytes());
+    });
+    let failures = every_command(&short);
+    assert!(failures.iter().any(|e| e.contains("one length a word")), "{failures:#?}");
+    verify_names(&short, "word_text");
 }
 
 #[test]
@@ -357,8 +402,8 @@ fn dag(levels: usize, letters_at: impl Fn(usize) -> Vec<u8>) -> (Vec<u8>, u64) {
 }
 
 /// The golden index with its words replaced by `words` of `count` keys
-/// (the metadata agreeing), and without the common flags, which would
-/// stop every query at once by being too short.
+/// (the metadata agreeing), and without the common flags and the word
+/// text, which would stop every query at once by being too short.
 fn with_words(s: &Scratch, name: &str, words: Vec<u8>, count: u64) -> PathBuf {
     with_sections(
         s,
@@ -373,6 +418,7 @@ fn with_words(s: &Scratch, name: &str, words: Vec<u8>, count: u64) -> PathBuf {
                 })),
             ),
             (SectionId::Words, Some(Box::new(move |_| words))),
+            (SectionId::WordText, None),
             (SectionId::Common, None),
         ],
     )

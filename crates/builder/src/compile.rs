@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use wordhoard_query::alphabet::Folding;
-use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId};
+use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId, WORD_TEXT_RUN as RUN};
 use wordhoard_query::Alphabet;
 
 use crate::error::{BuildError, BuildErrorKind, ListRole};
@@ -289,6 +289,7 @@ fn lay_out_file(
     let mut file = FileWriter::new();
     file.add(SectionId::Meta, meta.encode())
         .add(SectionId::Words, sections.words?)
+        .add(SectionId::WordText, sections.word_text)
         .add(SectionId::Common, sections.common)
         .add(SectionId::Lettersets, sections.bee.lettersets)
         .add(SectionId::Honeycombs, sections.bee.honeycombs);
@@ -313,6 +314,14 @@ fn lay_out_file(
     Ok(file)
 }
 
+/// The `word_text` section: each word's length, where each run of 16
+/// words starts, and the words back to back (FORMAT.md).
+fn word_text_section(words: &SortedWords) -> Vec<u8> {
+    let lengths: Vec<u8> = words.starts.windows(2).map(|w| (w[1] - w[0]) as u8).collect();
+    let starts: Vec<u32> = words.starts[..words.len()].iter().copied().step_by(RUN).collect();
+    ColumnsWriter::new().bytes(lengths).u32s(&starts).bytes(words.bytes().to_vec()).finish()
+}
+
 /// The `spellings` section: word ids (ascending), offsets, and the UTF-8
 /// spellings, for the words of `words` that have one; `None` when none do.
 fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Result<Option<Vec<u8>>, BuildError> {
@@ -333,6 +342,7 @@ fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Re
 /// Every section but the metadata, encoded.
 pub(crate) struct Sections {
     pub(crate) words: Result<Vec<u8>, BuildError>,
+    pub(crate) word_text: Vec<u8>,
     pub(crate) common: Vec<u8>,
     pub(crate) common_report: Option<CommonReport>,
     pub(crate) bee: bee::BeeSections,
@@ -387,6 +397,7 @@ pub(crate) fn encode_sections(
     });
     Sections {
         words: words_fst,
+        word_text: word_text_section(words),
         common: common_section(&common),
         common_report,
         bee: bee.into_inner().expect("made in the scope").finish(),

@@ -166,7 +166,7 @@ def test_from_bytes_answers_as_the_file_does():
     assert from_bytes.info()["sections"] == from_file.info()["sections"]
     assert from_bytes.verify()["ok"] is True
     deep = from_bytes.verify(deep=True)
-    assert deep["ok"] is True and [s["name"] for s in deep["deep"]][:2] == ["words", "common"]
+    assert deep["ok"] is True and [s["name"] for s in deep["deep"]][:3] == ["words", "word_text", "common"]
 
 
 def test_lazy_listings_equal_the_full_ones(enable1):

@@ -8,6 +8,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::format::blocks::{Lazy, SectionBlocks};
 use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
+use crate::word_text::WordText;
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
 /// `include_bytes!`.
@@ -311,33 +312,77 @@ impl<D: AsRef<[u8]>> Index<D> {
 
     /// The word with the given id.
     pub fn word(&self, id: u32) -> Result<String> {
-        let mut out = Vec::new();
-        self.word_into(&self.words()?, id, &mut out)?;
-        Ok(self.alphabet.word_string(out))
+        Ok(self.words_of([id])?.remove(0))
     }
 
-    /// Looks up many words at once, reusing one FST handle.
+    /// Looks up many words at once: from the `word_text` table where the
+    /// index has one, else through one FST handle.
     pub fn words_of(&self, ids: impl IntoIterator<Item = u32>) -> Result<Vec<String>> {
+        let ids: Vec<u32> = ids.into_iter().collect();
+        let mut out = Vec::with_capacity(ids.len());
+        self.each_word_of(&ids, &mut |word| out.push(self.alphabet.word_string(word.to_vec())))?;
+        Ok(out)
+    }
+
+    /// Calls `f` with the letter codes of each word of `ids`, in order:
+    /// each checked to be in range and made of letters of the alphabet
+    /// (which later code relies on: a word is ASCII on an a-z index).
+    /// (One function, not one per caller's closure: the WebAssembly stays
+    /// small.)
+    pub fn each_word_of(&self, ids: &[u32], f: &mut dyn FnMut(&[u8])) -> Result<()> {
+        let letters = |word: &[u8], section: SectionId| {
+            if self.alphabet.is_word(word) {
+                Ok(())
+            } else {
+                Err(section.corrupt("holds a word with a character outside the alphabet"))
+            }
+        };
+        if let Some(text) = self.word_text()? {
+            for &id in ids {
+                let word = text.word(id as usize)?;
+                letters(word, SectionId::WordText)?;
+                f(word);
+            }
+            return Ok(());
+        }
         let map = self.words()?;
         let mut buf = Vec::new();
-        ids.into_iter()
-            .map(|id| {
-                self.word_into(&map, id, &mut buf)?;
-                Ok(self.alphabet.word_string(buf.clone()))
-            })
-            .collect()
-    }
-
-    /// Word `id` into `out`: checked to be in range, and made of letters
-    /// of the alphabet (which later code relies on: a word is ASCII).
-    fn word_into(&self, map: &FstMap, id: u32, out: &mut Vec<u8>) -> Result<()> {
-        if id as usize >= map.len() || !map.key_of(id as u64, out)? {
-            return Err(SectionId::Words.corrupt(format!("word id {id} is not in the FST")));
-        }
-        if !self.alphabet.is_word(out) {
-            return Err(SectionId::Words.corrupt("the FST holds a word with a character outside the alphabet"));
+        for &id in ids {
+            if id as usize >= map.len() || !map.key_of(id as u64, &mut buf)? {
+                return Err(SectionId::Words.corrupt(format!("word id {id} is not in the FST")));
+            }
+            letters(&buf, SectionId::Words)?;
+            f(&buf);
         }
         Ok(())
+    }
+
+    /// The `word_text` table's structure, and every word in it made of
+    /// letters (`verify`; that they are the FST's words, in order, is
+    /// `verify --deep`'s check).
+    pub(crate) fn check_word_text(&self) -> Result<()> {
+        let Some(text) = self.word_text()? else { return Ok(()) };
+        let mut letters = true;
+        text.each(|_, word| {
+            letters = self.alphabet.is_word(word);
+            if letters {
+                std::ops::ControlFlow::Continue(())
+            } else {
+                std::ops::ControlFlow::Break(())
+            }
+        })?;
+        if !letters {
+            return Err(SectionId::WordText.corrupt("holds a word with a character outside the alphabet"));
+        }
+        Ok(())
+    }
+
+    /// The `word_text` table, when the index has one.
+    pub(crate) fn word_text(&self) -> Result<Option<WordText<'_>>> {
+        if !self.has_section(SectionId::WordText) {
+            return Ok(None);
+        }
+        WordText::new(self.columns(SectionId::WordText)?, self.word_count()).map(Some)
     }
 
     /// The id of a word, if the index has it.

@@ -82,6 +82,7 @@ pub mod terms;
 mod testutil;
 mod unicode;
 mod verify;
+mod word_text;
 
 pub use alphabet::{Alphabet, LetterSet};
 pub use error::{Error, ErrorKind, Result};

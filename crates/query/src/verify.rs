@@ -85,6 +85,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             match id {
                 SectionId::Meta | SectionId::ProperNouns => Ok(()),
                 SectionId::Spellings => self.check_spellings(),
+                SectionId::WordText => self.check_word_text(),
                 SectionId::Words => words.clone(),
                 SectionId::Common => self.common().map(drop),
                 SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),

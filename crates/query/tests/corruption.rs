@@ -9,7 +9,7 @@ use wordhoard_builder::{build_index, BuildOptions, WordSource};
 mod rng;
 use rng::SplitMix64;
 use wordhoard_query::format::{read_u32, FileWriter, Header, SectionId, FORMAT_VERSION, MAGIC};
-use wordhoard_query::{anigram, bee, boxed, ErrorKind, Index};
+use wordhoard_query::{anigram, bee, boxed, find, ErrorKind, Index};
 
 const GOLDEN_WORDS: &str = include_str!("../../../tests/data/golden-words.txt");
 const GOLDEN_COMMON: &str = include_str!("../../../tests/data/golden-common.txt");
@@ -237,9 +237,19 @@ fn a_query_checks_only_the_blocks_it_reads() {
     bad[words.offset as usize + words.len as usize / 2] ^= 0x20;
     let index = Index::from_bytes(bad).unwrap();
     assert_eq!(index.word_id(first.as_bytes()).unwrap(), Some(0));
-    // ... a walk of every word reads it.
-    let err = index.words_of(0..index.word_count() as u32).unwrap_err();
+    // ... a walk of every path of the FST reads it.
+    let every = find::Pattern::parse(index.alphabet(), "?*").unwrap();
+    let err = find::find(&index, &every, &Default::default(), |_, _| {}).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::Checksum { section: "words" }), "{err}");
+    assert!(!index.verify().iter().all(|c| c.ok));
+    // The same for the word text, which turns ids into words.
+    let text = header.entry(SectionId::WordText).unwrap();
+    let mut bad = file.clone();
+    bad[text.offset as usize + text.len as usize / 2] ^= 0x20;
+    let index = Index::from_bytes(bad).unwrap();
+    assert_eq!(index.words_of([0]).unwrap(), [first]);
+    let err = index.words_of(0..index.word_count() as u32).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Checksum { section: "word_text" }), "{err}");
     assert!(!index.verify().iter().all(|c| c.ok));
 }
 

@@ -21,6 +21,19 @@ fn index_of(words: &[String]) -> Index<Vec<u8>> {
     Index::from_bytes(built.into_bytes()).unwrap()
 }
 
+/// The same index without its optional word text: ids turn into words,
+/// and patterns that start with `*` run, through the words FST.
+fn without_word_text(index: &Index<Vec<u8>>) -> Index<Vec<u8>> {
+    use wordhoard_query::format::{FileWriter, SectionId};
+    let mut file = FileWriter::new();
+    for entry in &index.header().sections {
+        if entry.code != SectionId::WordText.code() {
+            file.add_raw(entry.code, index.as_bytes()[entry.range()].to_vec());
+        }
+    }
+    Index::from_bytes(file.finish()).unwrap()
+}
+
 fn distinct(words: &[String]) -> Vec<String> {
     words.iter().cloned().collect::<BTreeSet<_>>().into_iter().collect()
 }
@@ -79,20 +92,23 @@ fn counts(w: &str) -> [u8; 26] {
 }
 
 /// `find` of the pattern `toks` over `words` gives what the backtracking
-/// matcher keeps, a-z, and counts it.
+/// matcher keeps, a-z, and counts it: with the word text (a pattern that
+/// starts with `*` scans it) and without (every pattern walks the FST).
 fn find_agrees(words: &[String], toks: &[Tok], len: Option<usize>) -> Result<(), TestCaseError> {
     let index = index_of(words);
     let text = pattern_text(toks);
-    let pattern = Pattern::parse(index.alphabet(), &text).unwrap();
-    let mut got = Vec::new();
-    let count =
-        find::find(&index, &pattern, &FindOptions { len, common_only: false }, |w, _| got.push(w.to_string())).unwrap();
     let want: Vec<String> = distinct(words)
         .into_iter()
         .filter(|w| matches(toks, w.as_bytes()) && len.is_none_or(|n| w.len() == n))
         .collect();
-    prop_assert_eq!(count, want.len() as u64, "{}", text);
-    prop_assert_eq!(got, want, "{}", text);
+    for index in [without_word_text(&index), index] {
+        let pattern = Pattern::parse(index.alphabet(), &text).unwrap();
+        let mut got = Vec::new();
+        let opts = FindOptions { len, common_only: false };
+        let count = find::find(&index, &pattern, &opts, |w, _| got.push(w.to_string())).unwrap();
+        prop_assert_eq!(count, want.len() as u64, "{}", text);
+        prop_assert_eq!(&got, &want, "{}", text);
+    }
     Ok(())
 }
 
@@ -104,15 +120,31 @@ proptest! {
         find_agrees(&words, &toks, len)?;
     }
 
-    /// Patterns that start with `*` and end in letters: the walk skips
-    /// (node, state) pairs it found dead on another path; bigger lists,
-    /// so the FST shares many word endings.
+    /// Patterns that start with `*` and end in letters: the scan of the
+    /// word text tests the letters after the last `*` first, and the walk
+    /// of the FST skips (node, state) pairs it found dead on another path;
+    /// bigger lists, so the FST shares many word endings.
     #[test]
     fn suffix_patterns_match_brute_force(words in proptest::collection::vec(word(), 50..400), tail in proptest::collection::vec(token(), 1..4), len in proptest::option::of(2usize..8)) {
         let mut toks = vec![Tok::Star];
         toks.extend(tail.into_iter().filter(|t| !matches!(t, Tok::Star)));
         toks.push(Tok::Letter(b'e'));
         find_agrees(&words, &toks, len)?;
+    }
+
+    /// Every id turns into the same word through the word text as through
+    /// the FST, and both are the sorted list's word of that rank.
+    #[test]
+    fn ids_turn_into_their_words_with_and_without_the_text(words in proptest::collection::vec(word(), 1..200)) {
+        let index = index_of(&words);
+        let ids = 0..index.word_count() as u32;
+        let want = distinct(&words);
+        prop_assert_eq!(&index.words_of(ids.clone()).unwrap(), &want);
+        prop_assert_eq!(&without_word_text(&index).words_of(ids.clone()).unwrap(), &want);
+        // One at a time, from the end: runs read from their stored starts.
+        for id in ids.rev() {
+            prop_assert_eq!(&index.word(id).unwrap(), &want[id as usize]);
+        }
     }
 
     #[test]

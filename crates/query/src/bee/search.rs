@@ -38,12 +38,12 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
         ids.retain(|&id| common.is_common(id));
     }
     let alphabet = index.alphabet();
-    let words: Vec<ScoredWord> = index
-        .words_of(ids.iter().copied())?
-        .into_iter()
-        .zip(&ids)
-        .map(|(word, &id)| score_word(alphabet, puzzle.letters, word, common.is_common(id)))
-        .collect();
+    let mut words = Vec::with_capacity(ids.len());
+    let mut ids_left = ids.iter();
+    index.each_word_of(&ids, &mut |codes| {
+        let id = *ids_left.next().expect("a word an id");
+        words.push(score_word(alphabet, puzzle.letters, codes, common.is_common(id)));
+    })?;
     Ok(Solution {
         letters: alphabet.letters_of(puzzle.letters),
         center: alphabet.char_at(puzzle.center),
@@ -53,11 +53,11 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
     })
 }
 
-fn score_word(alphabet: &Alphabet, letters: LetterSet, word: String, common: bool) -> ScoredWord {
-    let set = set_of_text(alphabet, &word);
-    let pangram = set == Some(letters);
-    let score = base_points(word.chars().count()) + if pangram { PANGRAM_BONUS } else { 0 };
-    ScoredWord { word, score, pangram, common }
+/// A word's score from its letter codes (one code a letter).
+fn score_word(alphabet: &Alphabet, letters: LetterSet, codes: &[u8], common: bool) -> ScoredWord {
+    let pangram = alphabet.set_of(codes) == Some(letters);
+    let score = base_points(codes.len()) + if pangram { PANGRAM_BONUS } else { 0 };
+    ScoredWord { word: alphabet.word_string(codes.to_vec()), score, pangram, common }
 }
 
 /// The letters of a word's text (words come back from the index as text).

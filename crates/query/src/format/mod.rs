@@ -41,6 +41,9 @@ pub const MAX_SECTIONS: usize = 256;
 /// as `u8`); the builder skips longer lines.
 pub const MAX_WORD_LEN: usize = 255;
 
+/// The `word_text` section stores where every 16th word starts.
+pub const WORD_TEXT_RUN: usize = 16;
+
 const FIXED_HEADER_LEN: usize = 16;
 const SECTION_ENTRY_LEN: usize = 32;
 /// The block count before the block table, and after it the header's CRC
@@ -56,6 +59,9 @@ pub enum SectionId {
     Meta,
     /// FST word -> word id, ids in sorted order.
     Words,
+    /// Column table: every word's letters in id order, so an id turns
+    /// into its word without a walk of the FST (optional).
+    WordText,
     /// Column table: the common flag per word.
     Common,
     /// Column table: Spelling Bee letter sets.
@@ -77,9 +83,10 @@ pub enum SectionId {
 }
 impl SectionId {
     /// Every known section, in the order the builder writes them.
-    pub const ALL: [SectionId; 10] = [
+    pub const ALL: [SectionId; 11] = [
         SectionId::Meta,
         SectionId::Words,
+        SectionId::WordText,
         SectionId::Common,
         SectionId::Lettersets,
         SectionId::Honeycombs,
@@ -95,6 +102,7 @@ impl SectionId {
         match self {
             SectionId::Meta => 1,
             SectionId::Words => 2,
+            SectionId::WordText => 6,
             SectionId::Common => 3,
             SectionId::Lettersets => 16,
             SectionId::Honeycombs => 17,
@@ -121,6 +129,7 @@ impl SectionId {
         match self {
             SectionId::Meta => "meta",
             SectionId::Words => "words",
+            SectionId::WordText => "word_text",
             SectionId::Common => "common",
             SectionId::Lettersets => "lettersets",
             SectionId::Honeycombs => "honeycombs",
