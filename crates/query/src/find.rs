@@ -25,7 +25,8 @@ use std::ops::ControlFlow;
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
 use crate::format::fst::Automaton;
-use crate::index::Index;
+use crate::index::{CommonFlags, Index};
+use crate::word_text::WordText;
 
 /// The most tokens a pattern may have (its states are a `u64` bitset).
 pub const MAX_TOKENS: usize = 63;
@@ -208,9 +209,15 @@ pub fn find_while<D: AsRef<[u8]>>(
     mut each: impl FnMut(&str, bool) -> ControlFlow<()>,
 ) -> Result<u64> {
     index.require_common_list(opts.common_only)?;
-    let words = index.words()?;
     let common = index.common()?;
-    let mut search = words.search(Matcher { pattern, len: opts.len });
+    let matcher = Matcher { pattern, len: opts.len };
+    if pattern.tokens.first() == Some(&Token::Star) {
+        if let Some(text) = index.word_text()? {
+            return scan(index.alphabet(), text, &matcher, opts, common, each);
+        }
+    }
+    let words = index.words()?;
+    let mut search = words.search(matcher);
     let mut count = 0;
     while let Some((word, id)) = search.next()? {
         let is_common = common.is_common(id as u32);
@@ -223,6 +230,76 @@ pub fn find_while<D: AsRef<[u8]>>(
         }
     }
     Ok(count)
+}
+
+/// [`find_while`] for a pattern that starts with `*`, which would walk
+/// every path of the FST: a pass over every word's text instead, as
+/// `grep` reads a list. The letters after the pattern's last `*` can only
+/// be the word's last letters: a word is tested against them first, and
+/// what comes before them against the rest of the pattern, which ends in
+/// `*` (and so matches any word when it is that `*` alone).
+fn scan(
+    alphabet: &Alphabet,
+    words: WordText,
+    matcher: &Matcher,
+    opts: &FindOptions,
+    common: CommonFlags,
+    mut each: impl FnMut(&str, bool) -> ControlFlow<()>,
+) -> Result<u64> {
+    let pattern = matcher.pattern;
+    let star = pattern.tokens.iter().rposition(|t| *t == Token::Star).unwrap_or(0);
+    let tail: Vec<LetterSet> = pattern.tokens[star + 1..]
+        .iter()
+        .map(|t| match t {
+            Token::One(set) => *set,
+            Token::Star => unreachable!("after the last star"),
+        })
+        .collect();
+    let head = Pattern { tokens: pattern.tokens[..=star].to_vec(), index_of: pattern.index_of.clone() };
+    let head = (head.tokens.len() > 1).then_some(Matcher { pattern: &head, len: None });
+    let (shortest, _) = pattern.lengths();
+    let (shortest, longest) = match opts.len {
+        Some(n) => (n.max(shortest), n),
+        None => (shortest, usize::MAX),
+    };
+    // Per tail position, the codes it allows: one load a letter.
+    let allowed: Vec<[bool; 256]> = tail
+        .iter()
+        .map(|set| std::array::from_fn(|b| pattern.index_of[b].is_some_and(|i| set.contains(i as usize))))
+        .collect();
+    let last_allowed = allowed.last().copied().unwrap_or([true; 256]);
+    let fits = |word: &[u8]| {
+        // Most words fail on their last letter: test it before anything else.
+        if !word.last().is_some_and(|&b| last_allowed[b as usize]) || word.len() < shortest || word.len() > longest {
+            return false;
+        }
+        let (before, last) = word.split_at(word.len() - tail.len());
+        last.iter().zip(&allowed).all(|(&b, allowed)| allowed[b as usize])
+            && head.as_ref().is_none_or(|head| head.matches(before))
+    };
+    let mut count = 0;
+    words.each(|id, word| {
+        if !fits(word) || (opts.common_only && !common.is_common(id as u32)) {
+            return ControlFlow::Continue(());
+        }
+        count += 1;
+        each(&alphabet.word_string(word.to_vec()), common.is_common(id as u32))
+    })?;
+    Ok(count)
+}
+
+impl Matcher<'_> {
+    /// True when the whole of `word` matches.
+    fn matches(&self, word: &[u8]) -> bool {
+        let mut state = self.start();
+        for &b in word {
+            state = self.accept(&state, b);
+            if !self.can_match(&state) {
+                return false;
+            }
+        }
+        self.is_match(&state)
+    }
 }
 
 #[cfg(test)]
