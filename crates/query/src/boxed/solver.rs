@@ -43,6 +43,21 @@ pub struct Solver {
     by_first: Vec<Vec<u32>>,
     /// Word classes by first letter.
     classes: Vec<Vec<Class>>,
+    /// The same for counting alone, which ignores commonness and lengths:
+    /// (last letter, letters, how many letters, words), widest first.
+    count_classes: Vec<Vec<(u8, u32, u32, u128)>>,
+    /// Ways to finish per state, without the envelopes: most questions
+    /// (how many solutions, is a level empty) need only these.
+    counts: CountMemo,
+    /// On a box of up to 12 letters, per first letter (built when first
+    /// needed), for every set of letters, how many words starting with it
+    /// cover them all: the last word's count in one load, not a scan.
+    last_words: Vec<Vec<u32>>,
+    /// Per first letter, the classes scanned so far for a last word, and
+    /// how many make building its table worth it (2^letters x letters;
+    /// the tests lower it).
+    scanned: Vec<usize>,
+    scan_before_table: usize,
     memo: IntMap<u64, Info>,
     steps: u64,
     /// The most letters any word covers: a state that needs more than its
@@ -137,10 +152,38 @@ impl Solver {
         for list in &mut classes {
             list.sort_by_key(|c| std::cmp::Reverse(c.mask.count_ones()));
         }
+        let count_classes = classes
+            .iter()
+            .map(|list| {
+                let mut merged: Vec<(u8, u32, u32, u128)> = Vec::with_capacity(list.len());
+                for c in list {
+                    match merged.iter_mut().find(|m| m.0 == c.last && m.1 == c.mask) {
+                        Some(m) => m.3 += c.count,
+                        None => merged.push((c.last, c.mask, c.mask.count_ones(), c.count)),
+                    }
+                }
+                merged
+            })
+            .collect();
         let widest = words.iter().map(|w| w.mask.count_ones()).max().unwrap_or(0);
         let full = if letters == 32 { u32::MAX } else { (1u32 << letters) - 1 };
         let gather_max = GATHER_MAX;
-        Ok(Solver { words, full, max_words, by_first, classes, memo: IntMap::default(), steps: 0, widest, gather_max })
+        Ok(Solver {
+            words,
+            full,
+            max_words,
+            by_first,
+            classes,
+            count_classes,
+            counts: CountMemo::new(letters),
+            last_words: vec![Vec::new(); letters],
+            scanned: vec![0; letters],
+            scan_before_table: letters << letters,
+            memo: IntMap::default(),
+            steps: 0,
+            widest,
+            gather_max,
+        })
     }
 
     /// The playable words, a-z.
@@ -162,7 +205,80 @@ impl Solver {
         if k == 0 || k > MAX_WORDS_LIMIT {
             return Err(Error::invalid_param("k", format!("must be 1 to {MAX_WORDS_LIMIT}")));
         }
-        Ok(self.start(k)?.count.get())
+        let mut total = 0u128;
+        for first in 0..self.count_classes.len() {
+            total = total.checked_add(self.ways(0, first as u8, k as u8)?).ok_or_else(too_many)?;
+        }
+        Ok(total)
+    }
+
+    /// The number of ways to finish from a state with exactly `j` more
+    /// words, the box covered on the last one and not before: what
+    /// [`Solver::finish`] counts, without the envelopes, on merged classes
+    /// and a flat memo for a box of up to 12 letters.
+    fn ways(&mut self, mask: u32, first: u8, j: u8) -> Result<u128> {
+        // The last word's table costs a pass a letter over 2^letters
+        // counts: built once scanning its classes has cost as much.
+        if j == 1 && self.counts.is_flat() {
+            let at = first as usize;
+            if self.last_words[at].is_empty() && self.scanned[at] >= self.scan_before_table {
+                self.build_last_words(first)?;
+            }
+            if !self.last_words[at].is_empty() {
+                return Ok(self.last_words[at][(self.full & !mask) as usize] as u128);
+            }
+        }
+        let missing = (self.full & !mask).count_ones();
+        if missing > j as u32 * self.widest {
+            return Ok(0);
+        }
+        if let Some(n) = self.counts.get(mask, first, j) {
+            return Ok(n);
+        }
+        if self.counts.len() >= MAX_STATES {
+            return Err(too_large(format!("over {} search states", MAX_STATES)));
+        }
+        let mut total = 0u128;
+        self.scanned[first as usize] += self.count_classes[first as usize].len();
+        for c in 0..self.count_classes[first as usize].len() {
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                return Err(too_large(format!("over {} search steps", MAX_STEPS)));
+            }
+            let (last, class_mask, width, count) = self.count_classes[first as usize][c];
+            if width + (j as u32 - 1) * self.widest < missing {
+                break; // this class and all after it are too narrow
+            }
+            let covered = mask | class_mask;
+            let n = if j == 1 {
+                if covered == self.full {
+                    count
+                } else {
+                    continue;
+                }
+            } else if covered != self.full {
+                // Most states are counted already, or the last word's
+                // table answers: look before the call.
+                let table = &self.last_words[last as usize];
+                let rest = if j == 2 && !table.is_empty() {
+                    table[(self.full & !covered) as usize] as u128
+                } else {
+                    match self.counts.get(covered, last, j - 1) {
+                        Some(n) => n,
+                        None => self.ways(covered, last, j - 1)?,
+                    }
+                };
+                if rest == 0 {
+                    continue;
+                }
+                times(count, rest)?
+            } else {
+                continue;
+            };
+            total = total.checked_add(n).ok_or_else(too_many)?;
+        }
+        self.counts.insert(mask, first, j, total)?;
+        Ok(total)
     }
 
     /// The fewest words in `words` that solve the box, and how many
@@ -198,11 +314,11 @@ impl Solver {
     pub fn each_solution(&mut self, mut f: impl FnMut(&[&Playable]) -> ControlFlow<()>) -> Result<ControlFlow<()>> {
         let mut path: Vec<u32> = Vec::with_capacity(self.max_words);
         for k in 1..=self.max_words {
-            let start = self.start(k)?;
-            if start.count.get() == 0 {
+            let count = self.count(k)?;
+            if count == 0 {
                 continue;
             }
-            if start.count.get() <= self.gather_max {
+            if count <= self.gather_max {
                 // Few solutions: one walk gathers them all, a-z, and a
                 // stable sort puts them in order; the walks by envelope
                 // below pass over the words once per (uncommon, letters)
@@ -218,6 +334,7 @@ impl Solver {
                 }
                 continue;
             }
+            let start = self.start(k)?;
             for uncommon in 0..=k {
                 let (lo, hi) = start.envelope[uncommon];
                 for letters in lo..=hi {
@@ -373,7 +490,7 @@ impl Solver {
             let w = &self.words[i as usize];
             let (covered, last, uncommon) = (mask | w.mask, w.last, (!w.common) as u8);
             let len = w.word.chars().count().min(u16::MAX as usize) as u16;
-            if left > 1 && (covered == self.full || self.finish(covered, last, left as u8 - 1)?.count.get() == 0) {
+            if left > 1 && (covered == self.full || self.ways(covered, last, left as u8 - 1)? == 0) {
                 continue;
             }
             if left == 1 && covered != self.full {
@@ -392,9 +509,130 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// [`Solver::last_words`] of words starting with `first`: a table of
+    /// 2^letters counts, each the words whose letters include its index's
+    /// (a sum over supersets, one pass a letter).
+    fn build_last_words(&mut self, first: u8) -> Result<()> {
+        let letters = self.classes.len();
+        self.steps += (letters << letters) as u64;
+        if self.steps > MAX_STEPS {
+            return Err(too_large(format!("over {} search steps", MAX_STEPS)));
+        }
+        let mut table = vec![0u32; 1 << letters];
+        for &(_, mask, _, count) in &self.count_classes[first as usize] {
+            // At most the playable words, which fit a u32.
+            table[mask as usize] += count as u32;
+        }
+        for bit in 0..letters {
+            for need in 0..table.len() {
+                if need & 1 << bit == 0 {
+                    table[need] += table[need | 1 << bit];
+                }
+            }
+        }
+        self.last_words[first as usize] = table;
+        Ok(())
+    }
+}
+
+/// [`Solver::ways`]'s memo: a map while it is small, then, for a box of
+/// up to [`FLAT_LETTERS`] letters, a flat table where every state has its
+/// place (no hashing; at most 8 x 12 x 4096 counts, 6 MB, a table a word
+/// count, zeroed pages the search touches as it goes). A small search
+/// never pays for the table. In it a count is stored plus one, so zero
+/// is "not yet counted".
+struct CountMemo {
+    letters: usize,
+    flat: Vec<Vec<u128>>,
+    map: IntMap<u64, u128>,
+    len: usize,
+    /// Whether the box is small enough for the flat table (the tests
+    /// turn it off to compare), and whether it is in use.
+    use_flat: bool,
+    in_flat: bool,
+    /// [`FLAT_AFTER`] (the tests lower it).
+    flat_after: usize,
+}
+
+/// The most letters a box may have for [`CountMemo`]'s flat table.
+const FLAT_LETTERS: usize = 12;
+
+/// The states [`CountMemo`] keeps in its map before it moves to the table.
+const FLAT_AFTER: usize = 4096;
+
+impl CountMemo {
+    fn new(letters: usize) -> CountMemo {
+        let use_flat = letters <= FLAT_LETTERS;
+        let flat_after = FLAT_AFTER;
+        CountMemo { letters, flat: Vec::new(), map: IntMap::default(), len: 0, use_flat, in_flat: false, flat_after }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the box is small enough for tables of 2^letters values.
+    fn is_flat(&self) -> bool {
+        self.use_flat
+    }
+
+    fn key(mask: u32, first: u8, j: u8) -> u64 {
+        mask as u64 | (first as u64) << 32 | (j as u64) << 40
+    }
+
+    #[inline]
+    fn get(&self, mask: u32, first: u8, j: u8) -> Option<u128> {
+        if self.in_flat {
+            let stored = *self.flat.get(j as usize)?.get((first as usize) << self.letters | mask as usize)?;
+            stored.checked_sub(1)
+        } else {
+            self.map.get(&CountMemo::key(mask, first, j)).copied()
+        }
+    }
+
+    fn insert(&mut self, mask: u32, first: u8, j: u8, count: u128) -> Result<()> {
+        self.len += 1;
+        if !self.in_flat {
+            self.map.insert(CountMemo::key(mask, first, j), count);
+            if !(self.use_flat && self.map.len() >= self.flat_after) {
+                return Ok(());
+            }
+            self.in_flat = true;
+            for (key, count) in std::mem::take(&mut self.map) {
+                self.insert_flat((key & 0xffff_ffff) as u32, (key >> 32) as u8, (key >> 40) as u8, count)?;
+            }
+            return Ok(());
+        }
+        self.insert_flat(mask, first, j, count)
+    }
+
+    fn insert_flat(&mut self, mask: u32, first: u8, j: u8, count: u128) -> Result<()> {
+        if self.flat.len() <= j as usize {
+            self.flat.resize_with(j as usize + 1, Vec::new);
+        }
+        let table = &mut self.flat[j as usize];
+        if table.is_empty() {
+            *table = vec![0; self.letters << self.letters];
+        }
+        table[(first as usize) << self.letters | mask as usize] = count.checked_add(1).ok_or_else(too_many)?;
+        Ok(())
+    }
+}
+
 /// A level with at most this many solutions is listed by one walk and a
 /// sort ([`Solver::gather`]), holding them all (at most 8 ids each).
 const GATHER_MAX: u128 = 4096;
+
+/// `a x b`, an error past 2^128; counts mostly fit 64 bits, where the
+/// product needs no check.
+#[inline]
+fn times(a: u128, b: u128) -> Result<u128> {
+    match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => Ok(a as u128 * b as u128),
+        _ => a.checked_mul(b).ok_or_else(too_many),
+    }
+}
 
 pub(super) fn too_many() -> Error {
     Error::new(ErrorKind::Limit("the box has more than 2^128 solutions to count; allow fewer words".into()))
@@ -404,4 +642,57 @@ pub(super) fn too_large(what: String) -> Error {
     Error::new(ErrorKind::Limit(format!(
         "the box is too large to search ({what}); allow fewer words, or use fewer or larger sides"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boxed::LetterBox;
+    use crate::rng::SplitMix64;
+
+    /// Counting alone (flat table with the last-word tables, or the map)
+    /// gives the counts the search with envelopes gives, on boxes of 12
+    /// letters and of 15 (past the flat table), common words and all.
+    #[test]
+    fn the_three_ways_of_counting_agree() {
+        let mut rng = SplitMix64::new(30);
+        for sides in [&["riu", "pgh", "lcs", "yao"][..], &["abc", "def", "ghi", "jkl", "mno"]] {
+            let letters: Vec<Vec<u8>> = sides.iter().map(|s| s.bytes().collect()).collect();
+            let mut list = String::new();
+            let mut common = String::new();
+            for n in 0..800 {
+                // A walk over the sides, never the same side twice in a row.
+                let mut side = rng.below(letters.len() as u64) as usize;
+                for _ in 0..3 + rng.below(7) {
+                    list.push(letters[side][rng.below(3) as usize] as char);
+                    side = (side + 1 + rng.below(letters.len() as u64 - 1) as usize) % letters.len();
+                }
+                list.push('\n');
+                if n % 7 == 0 {
+                    common.push_str(list.lines().last().unwrap());
+                    common.push('\n');
+                }
+            }
+            let index = crate::testutil::index(&list, Some(&common));
+            let letter_box = LetterBox::parse(index.alphabet(), sides).unwrap();
+            for common_only in [false, true] {
+                let opts = SolveOptions { max_words: 4, min_len: 3, limit: 0, common_only };
+                let solver = || Solver::new(&index, &letter_box, &opts).unwrap();
+                let (mut default, mut map, mut flat) = (solver(), solver(), solver());
+                map.counts.use_flat = false;
+                // The flat table and the last words' tables from the start.
+                flat.counts.flat_after = 0;
+                flat.scan_before_table = 0;
+                let mut enveloped = solver();
+                for k in 1..=4 {
+                    let want = enveloped.start(k).unwrap().count.get();
+                    assert_eq!(default.count(k).unwrap(), want, "{sides:?} {k} words");
+                    assert_eq!(map.count(k).unwrap(), want, "{sides:?} {k} words, map");
+                    assert_eq!(flat.count(k).unwrap(), want, "{sides:?} {k} words, flat");
+                }
+                assert!(default.count(3).unwrap() > 0, "{sides:?}: the test needs solutions");
+                assert_eq!((map.counts.in_flat, flat.counts.in_flat), (false, flat.counts.use_flat));
+            }
+        }
+    }
 }
