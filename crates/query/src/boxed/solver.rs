@@ -1,7 +1,6 @@
 //! The search over a box's playable words: exact counts by memoised
 //! states, and solutions listed in order in bounded memory.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::{playable_words, LetterBox, Playable, SolveOptions, MAX_WORDS_LIMIT};
@@ -41,6 +40,9 @@ pub struct Solver {
     max_words: usize,
     /// Word indices by first letter, a-z.
     by_first: Vec<Vec<u32>>,
+    /// Their letters, side by side: a last word is found by a scan of
+    /// these alone.
+    by_first_masks: Vec<Vec<u32>>,
     /// Word classes by first letter.
     classes: Vec<Vec<Class>>,
     /// The same for counting alone, which ignores commonness and lengths:
@@ -134,13 +136,14 @@ impl Solver {
         let letters = letter_box.letters.len();
         let mut by_first = vec![Vec::new(); letters];
         let mut classes: Vec<Vec<Class>> = vec![Vec::new(); letters];
-        let mut class_of: HashMap<(u8, u8, u32, u8), usize> = HashMap::new();
+        let mut class_of: IntMap<u64, usize> = IntMap::default();
         for (i, w) in words.iter().enumerate() {
             by_first[w.first as usize].push(i as u32);
             let len = w.word.chars().count().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16;
             let uncommon = (!w.common) as u8;
             let list = &mut classes[w.first as usize];
-            let at = *class_of.entry((w.first, w.last, w.mask, uncommon)).or_insert_with(|| {
+            let key = w.mask as u64 | (w.first as u64) << 32 | (w.last as u64) << 40 | (uncommon as u64) << 48;
+            let at = *class_of.entry(key).or_insert_with(|| {
                 list.push(Class { last: w.last, mask: w.mask, uncommon, count: 0, min_len: len, max_len: len });
                 list.len() - 1
             });
@@ -152,15 +155,18 @@ impl Solver {
         for list in &mut classes {
             list.sort_by_key(|c| std::cmp::Reverse(c.mask.count_ones()));
         }
+        let by_first_masks = by_first.iter().map(|ids| ids.iter().map(|&i| words[i as usize].mask).collect()).collect();
         let count_classes = classes
             .iter()
             .map(|list| {
                 let mut merged: Vec<(u8, u32, u32, u128)> = Vec::with_capacity(list.len());
+                let mut at: IntMap<u64, usize> = IntMap::default();
                 for c in list {
-                    match merged.iter_mut().find(|m| m.0 == c.last && m.1 == c.mask) {
-                        Some(m) => m.3 += c.count,
-                        None => merged.push((c.last, c.mask, c.mask.count_ones(), c.count)),
-                    }
+                    let slot = *at.entry(c.mask as u64 | (c.last as u64) << 32).or_insert_with(|| {
+                        merged.push((c.last, c.mask, c.mask.count_ones(), 0));
+                        merged.len() - 1
+                    });
+                    merged[slot].3 += c.count;
                 }
                 merged
             })
@@ -173,6 +179,7 @@ impl Solver {
             full,
             max_words,
             by_first,
+            by_first_masks,
             classes,
             count_classes,
             counts: CountMemo::new(letters),
@@ -484,6 +491,22 @@ impl Solver {
         found: &mut Vec<(u8, u16, Vec<u32>)>,
     ) -> Result<()> {
         let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
+        if let (1, Some(letter)) = (left, first) {
+            // The last word: those that cover what is left, found in the
+            // column of letters.
+            let need = self.full & !mask;
+            for (n, &m) in self.by_first_masks[letter as usize].iter().enumerate() {
+                if m & need == need {
+                    let i = self.by_first[letter as usize][n];
+                    let w = &self.words[i as usize];
+                    let len = w.word.chars().count().min(u16::MAX as usize) as u16;
+                    path.push(i);
+                    found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(len), path.clone()));
+                    path.pop();
+                }
+            }
+            return Ok(());
+        }
         for n in 0..self.next_count(first) {
             let i = self.next_word(first, n);
             // Copied out: `finish` below borrows the solver mutably.
