@@ -64,10 +64,11 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # Raised from 600,000 by format version 3 (issue 30): reading the block
 # table and the Result-returning table views took 602,906 bytes, with
 # the lazy block checks themselves compiled out of this build. Raised
-# to 612,000 by the word text (issue 30): ids to words through it, and
-# `find '*...'` as a scan of it, took 609,359 bytes.
-if [ "$bytes" -gt 612000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 612,000 bytes and 260,000 gzip -9" >&2
+# to 620,000 by issue 30's next round: ids to words through the word
+# text and `find '*...'` as a scan of it took 609,359 bytes; Letter
+# Boxed's count-only search (a flat memo and last-word tables) 617,281.
+if [ "$bytes" -gt 620000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 620,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then
