@@ -46,8 +46,10 @@ impl<'a> WordText<'a> {
         let lengths = self.lengths.get(run * RUN..=id).ok_or_else(bad)?;
         check(self.lazy, lengths)?;
         let (before, len) = lengths.split_at(lengths.len() - 1);
-        let start = self.starts.at(run)? + before.iter().map(|&l| l as usize).sum::<usize>();
-        let word = self.text.get(start..start + len[0] as usize).ok_or_else(bad)?;
+        // Saturating: a start near u32::MAX from a damaged file must not
+        // wrap a 32-bit usize into a range that reads another word.
+        let start = self.starts.at(run)?.saturating_add(before.iter().map(|&l| l as usize).sum::<usize>());
+        let word = self.text.get(start..start.saturating_add(len[0] as usize)).ok_or_else(bad)?;
         check(self.lazy, word)?;
         Ok(word)
     }
@@ -85,7 +87,7 @@ impl<'a> WordText<'a> {
             if lengths.contains(&0) {
                 return Err(SectionId::WordText.corrupt("has an empty word"));
             }
-            at += lengths.iter().map(|&l| l as usize).sum::<usize>();
+            at = at.saturating_add(lengths.iter().map(|&l| l as usize).sum::<usize>());
         }
         if at != self.text.len() {
             return Err(SectionId::WordText.corrupt("has text past its last word, or too little"));
