@@ -377,7 +377,7 @@ impl Solver {
         if missing > j as u32 * self.widest {
             return Ok(Info::NONE);
         }
-        let key = mask as u64 | (first as u64) << 32 | (j as u64) << 40;
+        let key = CountMemo::key(mask, first, j);
         if let Some(info) = self.memo.get(&key) {
             return Ok(*info);
         }
@@ -600,6 +600,8 @@ impl CountMemo {
         self.use_flat
     }
 
+    /// A state as one integer (letters covered, next first letter, words
+    /// left): the key of both searches' maps.
     fn key(mask: u32, first: u8, j: u8) -> u64 {
         mask as u64 | (first as u64) << 32 | (j as u64) << 40
     }
