@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use super::subsets::{three_words, SubsetCounts};
 use super::{playable_words, LetterBox, Playable, SolveOptions, MAX_WORDS_LIMIT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fasthash::IntMap;
@@ -24,6 +25,9 @@ pub const MAX_STEPS: u64 = 1 << 27;
 /// one *class* to counting, so its cost is O(states x classes per first
 /// letter), at most [`MAX_STATES`] states and [`MAX_STEPS`] steps; a box
 /// that needs more is an error ([`ErrorKind::Limit`]), not a long wait.
+/// On a box of up to 12 letters, counts of 3 words and more come from
+/// inclusion and exclusion over its sets of letters instead, at a cost the
+/// box fixes (see `subsets`).
 /// Memoised per state: the exact number of ways to finish (so counts never
 /// enumerate) and, per number of uncommon words, the fewest and most
 /// letters a finish can have.
@@ -61,6 +65,11 @@ pub struct Solver {
     scanned: Vec<usize>,
     scan_before_table: usize,
     memo: IntMap<u64, Info>,
+    /// Whether counts of 3 words and more on a box of up to 12 letters
+    /// come from [`subsets`](super::subsets) (the tests turn it off), and
+    /// its chains for 4 words and more, made when first needed.
+    without_search: bool,
+    by_subsets: Option<SubsetCounts>,
     steps: u64,
     /// The most letters any word covers: a state that needs more than its
     /// words left can cover finishes no way, found without a scan.
@@ -187,6 +196,8 @@ impl Solver {
             scanned: vec![0; letters],
             scan_before_table: letters << letters,
             memo: IntMap::default(),
+            without_search: true,
+            by_subsets: None,
             steps: 0,
             widest,
             gather_max,
@@ -211,6 +222,19 @@ impl Solver {
     pub fn count(&mut self, k: usize) -> Result<u128> {
         if k == 0 || k > MAX_WORDS_LIMIT {
             return Err(Error::invalid_param("k", format!("must be 1 to {MAX_WORDS_LIMIT}")));
+        }
+        if k >= 3 && self.counts.is_flat() && self.without_search {
+            // See `subsets`: 3 words through the middle word, more by the
+            // chains within every set of letters (which, made to count 4
+            // words, count 3 on the way).
+            let middle = k == 3 && self.max_words == 3 && self.by_subsets.is_none();
+            let middle = if middle { three_words(&self.count_classes) } else { None };
+            let (classes, ahead) = (&self.count_classes, self.max_words);
+            if let Some(n) =
+                middle.or_else(|| self.by_subsets.get_or_insert_with(|| SubsetCounts::new(classes)).count(k, ahead))
+            {
+                return Ok(n);
+            }
         }
         let mut total = 0u128;
         for first in 0..self.count_classes.len() {
@@ -675,9 +699,10 @@ mod tests {
     use crate::boxed::LetterBox;
     use crate::rng::SplitMix64;
 
-    /// Counting alone (flat table with the last-word tables, or the map)
-    /// gives the counts the search with envelopes gives, on boxes of 12
-    /// letters and of 15 (past the flat table), common words and all.
+    /// Counting alone (by subsets, the flat table with the last-word
+    /// tables, or the map) gives the counts the search with envelopes
+    /// gives, on boxes of 12 letters and of 15 (past the flat table and
+    /// the subsets), common words and all.
     #[test]
     fn the_three_ways_of_counting_agree() {
         let mut rng = SplitMix64::new(30);
@@ -704,19 +729,28 @@ mod tests {
                 let opts = SolveOptions { max_words: 4, min_len: 3, limit: 0, common_only };
                 let solver = || Solver::new(&index, &letter_box, &opts).unwrap();
                 let (mut default, mut map, mut flat) = (solver(), solver(), solver());
+                // The memoised search alone, past the counts by subsets.
+                (map.without_search, flat.without_search) = (false, false);
                 map.counts.use_flat = false;
                 // The flat table and the last words' tables from the start.
                 flat.counts.flat_after = 0;
                 flat.scan_before_table = 0;
                 let mut enveloped = solver();
+                // At most 3 words: the third counted through the middle word.
+                let mut middle = Solver::new(&index, &letter_box, &SolveOptions { max_words: 3, ..opts }).unwrap();
                 for k in 1..=4 {
                     let want = enveloped.start(k).unwrap().count.get();
+                    if k <= 3 {
+                        assert_eq!(middle.count(k).unwrap(), want, "{sides:?} {k} words, middle");
+                    }
                     assert_eq!(default.count(k).unwrap(), want, "{sides:?} {k} words");
                     assert_eq!(map.count(k).unwrap(), want, "{sides:?} {k} words, map");
                     assert_eq!(flat.count(k).unwrap(), want, "{sides:?} {k} words, flat");
                 }
                 assert!(default.count(3).unwrap() > 0, "{sides:?}: the test needs solutions");
                 assert_eq!((map.counts.in_flat, flat.counts.in_flat), (false, flat.counts.use_flat));
+                assert_eq!(default.by_subsets.is_some(), default.counts.is_flat(), "{sides:?}: counted by subsets");
+                assert!(middle.by_subsets.is_none(), "{sides:?}: 3 words through the middle word");
             }
         }
     }
