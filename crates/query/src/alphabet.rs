@@ -190,6 +190,17 @@ impl Alphabet {
         word.iter().map(|&b| self.char_of(b)).collect()
     }
 
+    /// [`Alphabet::word_string`] into `text` after what it holds: a scan
+    /// that shows many words reuses one buffer.
+    pub fn push_word(&self, word: &[u8], text: &mut String) {
+        if self.ascii && word.is_ascii() {
+            // A byte a char: cheaper than a UTF-8 check on a short word.
+            text.extend(word.iter().map(|&b| b as char));
+        } else {
+            text.extend(word.iter().map(|&b| self.char_of(b)));
+        }
+    }
+
     /// True when every byte of `word` is a letter's code.
     pub fn is_word(&self, word: &[u8]) -> bool {
         word.iter().all(|&b| self.index_of(b).is_some())

@@ -218,14 +218,16 @@ pub fn find_while<D: AsRef<[u8]>>(
     }
     let words = index.words()?;
     let mut search = words.search(matcher);
-    let mut count = 0;
+    let (mut count, mut text) = (0, String::new());
     while let Some((word, id)) = search.next()? {
         let is_common = common.is_common(id as u32);
         if opts.common_only && !is_common {
             continue;
         }
         count += 1;
-        if each(&index.alphabet().word_string(word.to_vec()), is_common).is_break() {
+        text.clear();
+        index.alphabet().push_word(word, &mut text);
+        if each(&text, is_common).is_break() {
             break;
         }
     }
@@ -277,13 +279,15 @@ fn scan(
         last.iter().zip(&allowed).all(|(&b, allowed)| allowed[b as usize])
             && head.as_ref().is_none_or(|head| head.matches(before))
     };
-    let mut count = 0;
+    let (mut count, mut text) = (0, String::new());
     words.each(|id, word| {
         if !fits(word) || (opts.common_only && !common.is_common(id as u32)) {
             return ControlFlow::Continue(());
         }
         count += 1;
-        each(&alphabet.word_string(word.to_vec()), common.is_common(id as u32))
+        text.clear();
+        alphabet.push_word(word, &mut text);
+        each(&text, common.is_common(id as u32))
     })?;
     Ok(count)
 }

@@ -60,13 +60,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
                 None
             });
             let word = spelled.as_deref().unwrap_or(word);
-            let word = if mark_common && common {
+            let written = if mark_common && common {
                 marked = true;
-                paint(Paint::Common, format!("{word}+"))
+                writeln!(out, "{}", paint(Paint::Common, format!("{word}+")))
             } else {
-                word.to_string()
+                // Thousands of words on a pipe: bytes, not formatting.
+                out.write_all(word.as_bytes()).and_then(|()| out.write_all(b"\n"))
             };
-            let written = writeln!(out, "{word}").and_then(|()| if terminal { out.flush() } else { Ok(()) });
+            let written = written.and_then(|()| if terminal { out.flush() } else { Ok(()) });
             failed = written.err();
         })
         .map_err(query_err)?;
