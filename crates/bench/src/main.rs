@@ -115,14 +115,20 @@ const QUERIES: &[Query] = &[
         budget: None,
     },
     Query {
-        name: "boxed solve --max-words 4",
-        args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "4"],
+        name: "boxed solve --max-words 4 --limit 10",
+        args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "4", "--limit", "10"],
         naive: None,
         budget: None,
     },
     Query {
         name: "boxed solve --max-words 5",
         args: &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "5"],
+        naive: None,
+        budget: None,
+    },
+    Query {
+        name: "anagram --words 'dormitory windows' (16 letters)",
+        args: &["anagram", "--words", "dormitory windows"],
         naive: None,
         budget: None,
     },
@@ -548,16 +554,7 @@ impl Bench {
                 out += &format!("| {} | - | (not in the other build) | - |\n", q.name);
                 continue;
             }
-            let (mut this, mut that) = (Vec::new(), Vec::new());
-            for i in 0..=self.runs {
-                let a = run_once(&self.wordhoard, &args).0.as_secs_f64() * 1000.0;
-                let b = run_once(other, &other_args).0.as_secs_f64() * 1000.0;
-                if i > 0 {
-                    this.push(a);
-                    that.push(b);
-                }
-            }
-            let (this, that) = (Stats::of(this, 0), Stats::of(that, 0));
+            let (this, that) = self.paired((&self.wordhoard, &args), (other, &other_args));
             out += &format!(
                 "| {} | {:.2} ({:.2}-{:.2}) | {:.2} ({:.2}-{:.2}) | {:.2} |\n",
                 q.name,
@@ -574,27 +571,79 @@ impl Bench {
         out + "\n"
     }
 
+    /// Each query of [`QUERIES`], its runs alternating with `wordhoard
+    /// --version` (the floor: a process that starts and exits), then
+    /// issue 30's comparisons with `grep` and the floor.
     fn processes(&self, index: &Path) -> String {
-        let mut out = String::from("## Queries as whole processes (enable1)\n\n| command | wordhoard ms (min-max) | peak RSS | baseline ms | baseline / wordhoard | budget (and 10 MB) |\n|---|---:|---:|---:|---:|---|\n");
+        let mut out = String::from("## Queries as whole processes (enable1)\n\n| command | wordhoard ms (min-max) | peak RSS | / floor | baseline ms | baseline / wordhoard | budget (and 10 MB) |\n|---|---:|---:|---:|---:|---:|---|\n");
+        let floor_args: &[&str] = &["--version"];
+        let mut floors = Vec::new();
         for q in QUERIES {
             let mut args = vec!["--index", index.to_str().unwrap()];
             args.extend_from_slice(q.args);
-            let fast = self.time_process(&self.wordhoard, &args, self.runs);
+            let (fast, floor) = self.paired((&self.wordhoard, &args), (&self.wordhoard, floor_args));
+            floors.push(floor.median);
             let slow = q.naive.map(|n| self.time_process(&self.me, &["naive", n, &self.enable1], self.runs.min(5)));
             let within = |ms: f64| fast.median <= ms && fast.rss_kb <= RSS_BUDGET_KB;
             out += &format!(
-                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {} | {} | {} |\n",
+                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {:.1}x | {} | {} | {} |\n",
                 q.name,
                 fast.median,
                 fast.min,
                 fast.max,
                 fast.rss_kb as f64 / 1024.0,
+                fast.median / floor.median,
                 slow.as_ref().map_or("-".into(), |s| format!("{:.1}", s.median)),
                 slow.as_ref().map_or("-".into(), |s| format!("{:.0}x", s.median / fast.median)),
                 q.budget.map_or("(no budget)".into(), |ms| format!("{} {ms} ms", mark(within(ms)))),
             );
         }
+        floors.sort_by(f64::total_cmp);
+        out += &format!(
+            "\nThe floor (`wordhoard --version`, run after each query run): median {:.2} ms.\n\n",
+            floors[floors.len() / 2]
+        );
+        out + &self.against_grep(index)
+    }
+
+    /// `find` with a leading `*` against `grep -E` over the list, the two
+    /// alternating (issue 30: no slower than grep).
+    fn against_grep(&self, index: &Path) -> String {
+        let mut out = String::from(
+            "### `find` with a leading `*` against `grep -E` over enable1.txt (alternating runs)\n\n\
+             | pattern | wordhoard ms | grep ms | wordhoard / grep |\n|---|---:|---:|---:|\n",
+        );
+        let grep = Path::new("/usr/bin/grep");
+        if !grep.exists() {
+            return out + "\n/usr/bin/grep is not installed: no comparison.\n\n";
+        }
+        for (pattern, regex) in [("*[^aeiou]ly", "[^aeiou]ly$"), ("*ing", "ing$"), ("*q?", "q.$")] {
+            let find = ["--index", index.to_str().unwrap(), "find", pattern, "--limit", "0"];
+            let (ours, theirs) = self.paired((&self.wordhoard, &find), (grep, &["-E", regex, &self.enable1]));
+            out += &format!(
+                "| {pattern} | {:.2} | {:.2} | {:.2} |\n",
+                ours.median,
+                theirs.median,
+                ours.median / theirs.median
+            );
+        }
         out + "\n"
+    }
+
+    /// Runs `a` and `b` alternately, [`Bench::runs`] times each after a
+    /// warm-up, so that the machine's drift hits both alike.
+    fn paired(&self, (a, a_args): (&Path, &[&str]), (b, b_args): (&Path, &[&str])) -> (Stats, Stats) {
+        let (mut first, mut second, mut rss) = (Vec::new(), Vec::new(), [0, 0]);
+        for i in 0..=self.runs {
+            let (ta, ka) = run_once(a, a_args);
+            let (tb, kb) = run_once(b, b_args);
+            rss = [rss[0].max(ka), rss[1].max(kb)];
+            if i > 0 {
+                first.push(ta.as_secs_f64() * 1000.0);
+                second.push(tb.as_secs_f64() * 1000.0);
+            }
+        }
+        (Stats::of(first, rss[0]), Stats::of(second, rss[1]))
     }
 
     /// Builds enable1's index, then [`Bench::in_process`].
