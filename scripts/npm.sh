@@ -67,8 +67,10 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # to 620,000 by issue 30's next round: ids to words through the word
 # text and `find '*...'` as a scan of it took 609,359 bytes; Letter
 # Boxed's count-only search (a flat memo and last-word tables) 617,281.
-if [ "$bytes" -gt 620000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 620,000 bytes and 260,000 gzip -9" >&2
+# Raised to 630,000 by its third round: Letter Boxed's counts without a
+# search (boxed/subsets.rs) took 624,803 bytes (230,282 gzip -9).
+if [ "$bytes" -gt 630000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 630,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then
