@@ -676,6 +676,17 @@ impl Bench {
                 Some(Box::new(|| naive::bee_solve(&words, "aeginrt", 'r').0)),
             ),
             (
+                "bee solve_each (words borrowed, not kept)",
+                Box::new(|| {
+                    let mut letters = 0;
+                    let totals = bee::solve_each(&index, puzzle, &bee::SolveOptions::default(), |w| {
+                        letters += w.word.len();
+                    });
+                    totals.unwrap().words as usize + letters
+                }),
+                None,
+            ),
+            (
                 "bee best",
                 Box::new(|| bee::best(&index, 10, no_s, &Default::default()).unwrap().len()),
                 Some(Box::new(|| naive::bee_best(&words, "s").2 as usize)),

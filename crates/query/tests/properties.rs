@@ -66,6 +66,11 @@ proptest! {
         prop_assert_eq!(got.words.iter().map(|w| w.word.clone()).collect::<Vec<_>>(), expect_words);
         prop_assert_eq!(got.score, score);
         prop_assert_eq!(got.pangrams, pangrams);
+        // The streamed form sees the same words, one borrowed at a time.
+        let mut streamed = Vec::new();
+        let totals = bee::solve_each(&index, puzzle, &bee::SolveOptions::default(), |w| streamed.push((w.word.to_string(), w.score))).unwrap();
+        prop_assert_eq!(streamed, got.words.iter().map(|w| (w.word.clone(), w.score)).collect::<Vec<_>>());
+        prop_assert_eq!((totals.words as usize, totals.score, totals.pangrams), (got.words.len(), score, pangrams));
     }
 
     #[test]

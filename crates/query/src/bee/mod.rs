@@ -32,7 +32,7 @@ mod tables;
 
 pub use generate::{generate, GenerateOptions};
 pub use play::{check, hints, rank_at, ranks, Hints, Left, Progress, Rank, Reason, Verdict, RANKS};
-pub use search::{best, report, solve, stats, ReportGroup};
+pub use search::{best, report, solve, solve_each, stats, ReportGroup, Scored, Totals};
 pub(crate) use tables::check_sections;
 
 /// The shortest word the Spelling Bee accepts.

@@ -27,6 +27,53 @@ use crate::index::Index;
 /// # Ok::<(), wordhoard_query::Error>(())
 /// ```
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
+    let mut words = Vec::new();
+    let totals = solve_each(index, puzzle, opts, |w| {
+        words.push(ScoredWord { word: w.word.to_string(), score: w.score, pangram: w.pangram, common: w.common })
+    })?;
+    let alphabet = index.alphabet();
+    Ok(Solution {
+        letters: alphabet.letters_of(puzzle.letters),
+        center: alphabet.char_at(puzzle.center),
+        score: totals.score,
+        pangrams: totals.pangrams,
+        words,
+    })
+}
+
+/// One word of [`solve_each`], borrowed for the call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored<'a> {
+    /// The word.
+    pub word: &'a str,
+    /// Its points.
+    pub score: u32,
+    /// True when it uses every letter of the honeycomb.
+    pub pangram: bool,
+    /// True when it is on the index's common list.
+    pub common: bool,
+}
+
+/// What [`solve_each`] found in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// The words.
+    pub words: u32,
+    /// Their points.
+    pub score: u32,
+    /// The pangrams among them.
+    pub pangrams: u32,
+}
+
+/// [`solve`] for a reader that keeps no word: calls `each` with every
+/// word a-z, its text in one buffer the calls share (no allocation a
+/// word), and returns the totals.
+pub fn solve_each<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    puzzle: Puzzle,
+    opts: &SolveOptions,
+    mut each: impl FnMut(Scored<'_>),
+) -> Result<Totals> {
     let common_only = opts.common_only;
     index.require_common_list(common_only)?;
     let sets = LetterSets::open(index)?;
@@ -38,26 +85,20 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
         ids.retain(|&id| common.is_common(id));
     }
     let alphabet = index.alphabet();
-    let mut words = Vec::with_capacity(ids.len());
+    let (mut totals, mut text) = (Totals::default(), String::new());
     let mut ids_left = ids.iter();
     index.each_word_of(&ids, &mut |codes| {
         let id = *ids_left.next().expect("a word an id");
-        words.push(score_word(alphabet, puzzle.letters, codes, common.is_common(id)));
+        let pangram = alphabet.set_of(codes) == Some(puzzle.letters);
+        let score = base_points(codes.len()) + if pangram { PANGRAM_BONUS } else { 0 };
+        totals.words += 1;
+        totals.score += score;
+        totals.pangrams += pangram as u32;
+        text.clear();
+        alphabet.push_word(codes, &mut text);
+        each(Scored { word: &text, score, pangram, common: common.is_common(id) });
     })?;
-    Ok(Solution {
-        letters: alphabet.letters_of(puzzle.letters),
-        center: alphabet.char_at(puzzle.center),
-        score: words.iter().map(|w| w.score).sum(),
-        pangrams: words.iter().filter(|w| w.pangram).count() as u32,
-        words,
-    })
-}
-
-/// A word's score from its letter codes (one code a letter).
-fn score_word(alphabet: &Alphabet, letters: LetterSet, codes: &[u8], common: bool) -> ScoredWord {
-    let pangram = alphabet.set_of(codes) == Some(letters);
-    let score = base_points(codes.len()) + if pangram { PANGRAM_BONUS } else { 0 };
-    ScoredWord { word: alphabet.word_string(codes.to_vec()), score, pangram, common }
+    Ok(totals)
 }
 
 /// The letters of a word's text (words come back from the index as text).

@@ -56,7 +56,7 @@ impl SectionBlocks {
     /// Checks, in `section` (the section's bytes), every block that
     /// `range` overlaps and no check has passed yet. False on a mismatch,
     /// or a range or section that does not fit the table.
-    #[inline]
+    #[inline(always)]
     pub fn check(&self, section: &[u8], range: Range<usize>) -> bool {
         if range.start >= range.end {
             return range.start <= section.len();
@@ -70,7 +70,12 @@ impl SectionBlocks {
         if first == last && self.is_checked(first) {
             return true;
         }
-        (first..=last).all(|block| self.check_block(section, block))
+        self.check_blocks(section, first..=last)
+    }
+
+    #[inline(never)]
+    fn check_blocks(&self, section: &[u8], blocks: std::ops::RangeInclusive<usize>) -> bool {
+        blocks.into_iter().all(|block| self.check_block(section, block))
     }
 
     #[inline]
@@ -186,18 +191,28 @@ impl<'a> Lazy<'a> {
     /// Checks the blocks under `part`, a slice of this section's bytes:
     /// a checksum error if one does not match, a corruption error if
     /// `part` is not in the section.
-    #[inline]
+    #[inline(always)]
     pub fn check(&self, part: &[u8]) -> Result<()> {
         if part.is_empty() {
             return Ok(());
         }
         let start = (part.as_ptr() as usize).wrapping_sub(self.section.as_ptr() as usize);
         let in_section = start.checked_add(part.len()).filter(|&end| end <= self.section.len());
-        let end = in_section.ok_or_else(|| self.id.corrupt("is read outside its bounds"))?;
-        if self.blocks.check(self.section, start..end) {
-            Ok(())
+        match in_section {
+            Some(end) if self.blocks.check(self.section, start..end) => Ok(()),
+            _ => Err(self.failure(in_section.is_some())),
+        }
+    }
+
+    /// The error of a failed [`Lazy::check`], out of line: the check is
+    /// on every read.
+    #[cold]
+    #[inline(never)]
+    fn failure(&self, in_section: bool) -> Error {
+        if in_section {
+            Error::new(ErrorKind::Checksum { section: self.id.name() })
         } else {
-            Err(Error::new(ErrorKind::Checksum { section: self.id.name() }))
+            self.id.corrupt("is read outside its bounds")
         }
     }
 
