@@ -71,6 +71,51 @@ impl<'a> WordText<'a> {
         Ok(())
     }
 
+    /// Calls `f` with every word from id `from` on, in id order, until it
+    /// breaks: one pass over the text from the start of `from`'s run of
+    /// 16, each run's start checked against the lengths before it as the
+    /// pass reaches it (a damaged table is an error, not another word),
+    /// and the blocks under what it reads checked as it reads them.
+    pub(crate) fn each_from(&self, from: usize, mut f: impl FnMut(usize, &'a [u8]) -> ControlFlow<()>) -> Result<()> {
+        let first_run = from / RUN;
+        let Some(lengths) = self.lengths.get(first_run * RUN..) else { return Ok(()) };
+        let mut at = self.starts.at(first_run)?;
+        for (run, lengths) in (first_run..).zip(lengths.chunks(RUN)) {
+            check(self.lazy, lengths)?;
+            if self.starts.at(run)? != at {
+                return Err(SectionId::WordText.corrupt(format!("run {run} does not start where the one before ends")));
+            }
+            for (id, &len) in (run * RUN..).zip(lengths) {
+                let word = self.text.get(at..at.saturating_add(len as usize));
+                let word = word.filter(|w| !w.is_empty()).ok_or_else(|| {
+                    SectionId::WordText.corrupt(format!("places word {id} outside its text, or has it empty"))
+                })?;
+                check(self.lazy, word)?;
+                at += word.len();
+                if id >= from && f(id, word).is_break() {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first id whose word's first code is `code` or more (the ids
+    /// follow the words' codes in order): a binary search, each probe a
+    /// word read.
+    pub(crate) fn first_from(&self, code: u8) -> Result<usize> {
+        let (mut lo, mut hi) = (0, self.lengths.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.word(mid)?.first().is_some_and(|&c| c < code) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Ok(lo)
+    }
+
     /// The whole structure: each run starts where the last one ended, the
     /// last ends at the text's end, no word is empty (`verify`; whether
     /// the words are letters and are the FST's is the caller's check).
@@ -93,5 +138,38 @@ impl<'a> WordText<'a> {
             return Err(SectionId::WordText.corrupt("has text past its last word, or too little"));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    /// A pass from any id reads the words from there, as lookups find
+    /// them; the first id of a letter is where its words begin.
+    #[test]
+    fn a_pass_from_an_id_reads_what_lookups_read() {
+        // 60 words (4 runs of 16): b, d and f, each followed by 1 to 20
+        // times "ace".
+        let list: Vec<String> =
+            (0..60).map(|i| format!("{}{}", ["b", "d", "f"][i / 20], "ace".repeat(1 + i % 20))).collect();
+        let index = crate::testutil::index(&list.join("\n"), None);
+        let text = index.word_text().unwrap().expect("built with the word text");
+        let words = index.word_count();
+        for from in [0, 1, 15, 16, 17, words - 1, words] {
+            let mut seen = Vec::new();
+            text.each_from(from, |id, word| {
+                seen.push((id, word.to_vec()));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            let want: Vec<(usize, Vec<u8>)> = (from..words).map(|id| (id, text.word(id).unwrap().to_vec())).collect();
+            assert_eq!(seen, want, "from {from}");
+        }
+        for code in b'a'..=b'g' {
+            let want = (0..words).filter(|&id| text.word(id).unwrap()[0] < code).count();
+            assert_eq!(text.first_from(code).unwrap(), want, "{}", code as char);
+        }
+        assert_eq!((words, text.first_from(b'd').unwrap(), text.first_from(b'f').unwrap()), (60, 20, 40));
     }
 }

@@ -250,3 +250,29 @@ fn a_phrase_too_large_to_search_is_an_error_not_a_wait() {
     assert!(matches!(err.kind(), wordhoard_query::ErrorKind::Limit(_)), "{err}");
     assert!(err.to_string().contains("allow fewer words"), "{err}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// `boxed generate` finds its second words in a pass over the word
+    /// text when the index has one, and through the FST otherwise: the
+    /// same boxes, or the same failure, from every seed.
+    #[test]
+    fn generated_boxes_are_the_same_without_the_word_text(words in proptest::collection::vec(word(), 50..300), seed in 0u64..1000) {
+        thread_local!(static COUNTS: std::cell::Cell<(u32, u32)> = const { std::cell::Cell::new((0, 0)) });
+        let (mut made, mut tried) = COUNTS.get();
+        use wordhoard_query::boxed::{generate, GenerateOptions};
+        let index = index_of(&words);
+        let opts = GenerateOptions { seed, sides: 3, size: 2, ..GenerateOptions::default() };
+        let show = |g: wordhoard_query::Result<wordhoard_query::boxed::Generated>| {
+            g.map(|g| (g.letter_box.sides, g.tries, g.answer.solutions)).map_err(|e| e.to_string())
+        };
+        let with_text = show(generate(&index, &opts));
+        prop_assert_eq!(&with_text, &show(generate(&without_word_text(&index), &opts)));
+        made += with_text.is_ok() as u32;
+        tried += 1;
+        // Most random lists here make a box: the comparison is not empty.
+        COUNTS.set((made, tried));
+        prop_assert!(tried < 12 || made * 2 > tried, "{made} boxes in {tried} lists");
+    }
+}

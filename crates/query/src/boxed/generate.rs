@@ -2,6 +2,8 @@
 
 use super::solver::too_large;
 use super::{solve, Answer, LetterBox, SolveOptions, DEFAULT_MIN_LEN, MAX_BOX_LETTERS, MAX_PLAYABLE};
+use std::ops::ControlFlow;
+
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::format::fst::Automaton;
@@ -120,18 +122,43 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         }
         // Every second word that completes the letters, then one of them.
         let last = *first.last().expect("three letters or more");
-        let mut search = words.search(Completes { alphabet, first: last, base: set.0, total: letters as u32 });
+        let completes = Completes { alphabet, first: last, base: set.0, total: letters as u32 };
         // Ids, not words: 4 bytes a candidate, the word read back once.
         let mut candidates: Vec<u64> = Vec::new();
-        while let Some((_, id)) = search.next()? {
-            if !opts.common_only || common.is_common(id as u32) {
-                if candidates.len() == MAX_PLAYABLE {
-                    return Err(too_large(format!(
-                        "more than {MAX_PLAYABLE} words complete {}",
-                        alphabet.word_string(first.clone())
-                    )));
+        let mut add = |id: u64| {
+            if opts.common_only && !common.is_common(id as u32) {
+                return Ok(());
+            }
+            if candidates.len() == MAX_PLAYABLE {
+                let word = alphabet.word_string(first.clone());
+                return Err(too_large(format!("more than {MAX_PLAYABLE} words complete {word}")));
+            }
+            candidates.push(id);
+            Ok(())
+        };
+        if let Some(text) = index.word_text()? {
+            // The words starting with that letter are a run of ids: read
+            // in a pass over their text, not a walk of their FST paths.
+            let mut failed = None;
+            text.each_from(text.first_from(last)?, |id, word| {
+                if word[0] != last {
+                    return ControlFlow::Break(());
                 }
-                candidates.push(id);
+                match completes.matches(word).then(|| add(id as u64)) {
+                    Some(Err(e)) => {
+                        failed = Some(e);
+                        ControlFlow::Break(())
+                    }
+                    _ => ControlFlow::Continue(()),
+                }
+            })?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
+        } else {
+            let mut search = words.search(completes);
+            while let Some((_, id)) = search.next()? {
+                add(id)?;
             }
         }
         if candidates.is_empty() {
@@ -223,6 +250,15 @@ struct Completes<'a> {
     first: u8,
     base: u64,
     total: u32,
+}
+
+impl Completes<'_> {
+    /// True when the whole of `word` completes the letters (what the FST
+    /// search finds, for a pass over the word text).
+    fn matches(&self, word: &[u8]) -> bool {
+        let end = word.iter().try_fold(self.start(), |state, &b| Some(self.accept(&state, b)).filter(Option::is_some));
+        end.is_some_and(|state| self.is_match(&state))
+    }
 }
 
 impl Automaton for Completes<'_> {
