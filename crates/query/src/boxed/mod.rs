@@ -186,6 +186,10 @@ pub struct Playable {
     pub word: String,
     /// True when it is on the common list.
     pub common: bool,
+    /// Its letters (one code a letter), capped so that the letters of
+    /// [`MAX_WORDS_LIMIT`] + 1 words add up within a `u16` (the search's
+    /// envelopes of letters).
+    letters: u16,
     mask: u32,
     first: u8,
     last: u8,
@@ -211,6 +215,7 @@ pub fn playable_words<D: AsRef<[u8]>>(
         out.push(Playable {
             word: index.alphabet().word_string(word.to_vec()),
             common: common.is_common(id as u32),
+            letters: word.len().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16,
             mask,
             first: local(first).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,
             last: local(last).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,

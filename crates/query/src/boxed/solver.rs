@@ -148,7 +148,7 @@ impl Solver {
         let mut class_of: IntMap<u64, usize> = IntMap::default();
         for (i, w) in words.iter().enumerate() {
             by_first[w.first as usize].push(i as u32);
-            let len = w.word.chars().count().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16;
+            let len = w.letters;
             let uncommon = (!w.common) as u8;
             let list = &mut classes[w.first as usize];
             let key = w.mask as u64 | (w.first as u64) << 32 | (w.last as u64) << 40 | (uncommon as u64) << 48;
@@ -458,7 +458,7 @@ impl Solver {
         for n in 0..self.next_count(first) {
             let i = self.next_word(first, n);
             let w = &self.words[i as usize];
-            let (u, len) = ((!w.common) as u8, w.word.chars().count().min(u16::MAX as usize) as u16);
+            let (u, len) = ((!w.common) as u8, w.letters);
             if u > want.0 || len > want.1 {
                 continue;
             }
@@ -523,9 +523,8 @@ impl Solver {
                 if m & need == need {
                     let i = self.by_first[letter as usize][n];
                     let w = &self.words[i as usize];
-                    let len = w.word.chars().count().min(u16::MAX as usize) as u16;
                     path.push(i);
-                    found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(len), path.clone()));
+                    found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(w.letters), path.clone()));
                     path.pop();
                 }
             }
@@ -536,7 +535,7 @@ impl Solver {
             // Copied out: `finish` below borrows the solver mutably.
             let w = &self.words[i as usize];
             let (covered, last, uncommon) = (mask | w.mask, w.last, (!w.common) as u8);
-            let len = w.word.chars().count().min(u16::MAX as usize) as u16;
+            let len = w.letters;
             if left > 1 && (covered == self.full || self.ways(covered, last, left as u8 - 1)? == 0) {
                 continue;
             }
