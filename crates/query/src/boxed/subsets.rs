@@ -20,7 +20,8 @@ pub(super) type Classes = [Vec<(u8, u32, u32, u128)>];
 /// on its first letter and one starting with its last that cover what it
 /// leaves (by inclusion and exclusion over those letters), less the pairs
 /// whose first word covers it alone. `None` when the terms would pass
-/// [`MIDDLE_TERMS`] (narrow middle words on a wide box), or past 2^128.
+/// [`MIDDLE_TERMS`] (narrow middle words on a wide box), with 2^31 words
+/// or more (the products below fit an i64), or past 2^128.
 pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     let letters = classes.len();
     let sets = 1usize << letters;
