@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::subsets::{three_words, SubsetCounts};
+use super::subsets::{sum_over_supersets, three_words, SubsetCounts};
 use super::{playable_words, LetterBox, Playable, SolveOptions, MAX_WORDS_LIMIT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fasthash::IntMap;
@@ -570,13 +570,7 @@ impl Solver {
             // At most the playable words, which fit a u32.
             table[mask as usize] += count as u32;
         }
-        for bit in 0..letters {
-            for need in 0..table.len() {
-                if need & 1 << bit == 0 {
-                    table[need] += table[need | 1 << bit];
-                }
-            }
-        }
+        sum_over_supersets(&mut table);
         self.last_words[first as usize] = table;
         Ok(())
     }

@@ -252,6 +252,21 @@ fn add_halves(table: &mut [u32], half: usize) {
     }
 }
 
+/// Sums `table` (a value per set of letters) over supersets: each set's
+/// value becomes the sum of those of every set that contains it (the
+/// search's table of last words, by the letters they must cover).
+pub(super) fn sum_over_supersets(table: &mut [u32]) {
+    let len = table.len();
+    for half in std::iter::successors(Some(1), |h| Some(h * 2)).take_while(|&h| h < len) {
+        for block in table.chunks_exact_mut(2 * half) {
+            let (without, with) = block.split_at_mut(half);
+            for (sum, &n) in without.iter_mut().zip(&*with) {
+                *sum += n;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
