@@ -163,12 +163,19 @@ fn blanks_of(alphabet: &Alphabet, term: &[u8], letters: &[u8]) -> String {
     out
 }
 
-fn word_anagrams<D: AsRef<[u8]>>(
+/// The first `limit` words of [`sub_anagrams`] (`sub`) or [`anagrams`],
+/// and how many there are in all: only the words listed are turned into
+/// text. Hits are ordered as numbers, by (length, id): ids follow the
+/// words' codes, and codes ascend with the letters' code points, so id
+/// order is a-z; a question that shows 50 of 3,000 words decodes 50.
+pub fn first_anagrams<D: AsRef<[u8]>>(
     index: &Index<D>,
     input: &str,
-    exact: bool,
+    sub: bool,
     opts: &AnagramOptions,
-) -> Result<Vec<Anagram>> {
+    limit: usize,
+) -> Result<(Vec<Anagram>, u64)> {
+    let exact = !sub;
     index.require_common_list(opts.common_only)?;
     let (letters, blanks) = parse_letters(index.alphabet(), input)?;
     if letters.len() + blanks == 0 {
@@ -176,48 +183,64 @@ fn word_anagrams<D: AsRef<[u8]>>(
     }
     let terms = Terms::open(index)?;
     let common = index.common()?;
-    let mut found: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
-    let mut words = 0usize;
+    // Each hit: (letters, word id, the term it came from).
+    let mut hits: Vec<(std::cmp::Reverse<u32>, u32, u32)> = Vec::new();
+    let mut found_terms: Vec<Vec<u8>> = Vec::new();
+    let mut too_many = false;
     terms.search(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
         if exact || term.len() >= opts.min_len {
-            words += ids.len().max(1);
-            if words > MAX_WORD_ANAGRAMS {
+            let t = found_terms.len() as u32;
+            hits.extend(
+                ids.iter()
+                    .filter(|&&id| !opts.common_only || common.is_common(id))
+                    .map(|&id| (std::cmp::Reverse(term.len() as u32), id, t)),
+            );
+            found_terms.push(term.to_vec());
+            too_many = hits.len() > MAX_WORD_ANAGRAMS || found_terms.len() > MAX_WORD_ANAGRAMS;
+            if too_many {
                 return ControlFlow::Break(());
             }
-            found.push((term.to_vec(), ids.to_vec()));
         }
         ControlFlow::Continue(())
     })?;
-    if words > MAX_WORD_ANAGRAMS {
+    if too_many {
         return Err(Error::new(ErrorKind::Limit(format!(
             "too large: the letters make more than {MAX_WORD_ANAGRAMS} words; use fewer blanks or a longer shortest word"
         ))));
     }
-    let mut out = Vec::new();
-    for (term, ids) in found {
-        let blanks = blanks_of(index.alphabet(), &term, &letters);
-        let kept: Vec<u32> = ids.into_iter().filter(|&id| !opts.common_only || common.is_common(id)).collect();
-        for (word, id) in index.words_of(kept.iter().copied())?.into_iter().zip(kept) {
-            out.push(Anagram { word, blanks: blanks.clone(), common: common.is_common(id) });
-        }
+    // Longest first, then a-z: the first `limit` picked out, and only
+    // they sorted.
+    let count = hits.len() as u64;
+    if limit < hits.len() {
+        hits.select_nth_unstable(limit);
+        hits.truncate(limit);
     }
-    // Longest first, then a-z.
-    // Longest first, then a-z: UTF-8 orders as code points do, and codes
-    // ascend with the letters' code points, so this is alphabet order.
-    out.sort_by(|a, b| b.word.chars().count().cmp(&a.word.chars().count()).then_with(|| a.word.cmp(&b.word)));
-    Ok(out)
+    hits.sort_unstable();
+    let shown = &hits[..];
+    let ids: Vec<u32> = shown.iter().map(|&(_, id, _)| id).collect();
+    let mut out = Vec::with_capacity(shown.len());
+    let mut shown_left = shown.iter();
+    index.each_word_of(&ids, &mut |codes| {
+        let &(_, id, t) = shown_left.next().expect("a word an id");
+        out.push(Anagram {
+            word: index.alphabet().word_string(codes.to_vec()),
+            blanks: blanks_of(index.alphabet(), &found_terms[t as usize], &letters),
+            common: common.is_common(id),
+        });
+    })?;
+    Ok((out, count))
 }
 
 /// Words that use exactly the letters, each `?` standing for any letter;
 /// a-z (all are one length).
 pub fn anagrams<D: AsRef<[u8]>>(index: &Index<D>, letters: &str, opts: &AnagramOptions) -> Result<Vec<Anagram>> {
-    word_anagrams(index, letters, true, opts)
+    Ok(first_anagrams(index, letters, false, opts, usize::MAX)?.0)
 }
 
 /// Words of at least `min_len` letters made from some of the letters
 /// (each `?` standing for any letter): longest first, then a-z.
 pub fn sub_anagrams<D: AsRef<[u8]>>(index: &Index<D>, letters: &str, opts: &AnagramOptions) -> Result<Vec<Anagram>> {
-    word_anagrams(index, letters, false, opts)
+    Ok(first_anagrams(index, letters, true, opts, usize::MAX)?.0)
 }
 
 /// Options for [`phrase_anagrams`].

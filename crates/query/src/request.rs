@@ -988,13 +988,7 @@ impl Query for Anagram {
             return Err(Error::invalid("no letters given; e.g. `listen`, or `retain?` with a blank"));
         }
         let opts = AnagramOptions { min_len: self.min_len, common_only: self.common_only };
-        let mut words = if self.sub {
-            anagram::sub_anagrams(index, &self.letters, &opts)
-        } else {
-            anagram::anagrams(index, &self.letters, &opts)
-        }?;
-        let count = words.len() as u64;
-        words.truncate(all_if_zero(self.limit));
+        let (words, count) = anagram::first_anagrams(index, &self.letters, self.sub, &opts, all_if_zero(self.limit))?;
         Ok(Anagrams::Words(words, count))
     }
     fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, a: &Anagrams) -> Value {

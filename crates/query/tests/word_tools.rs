@@ -148,7 +148,7 @@ proptest! {
     }
 
     #[test]
-    fn anagrams_with_blanks_match_brute_force(words in proptest::collection::vec(word(), 0..60), letters in word(), blanks in 0usize..3, min_len in 1usize..4) {
+    fn anagrams_with_blanks_match_brute_force(words in proptest::collection::vec(word(), 0..60), letters in word(), blanks in 0usize..3, min_len in 1usize..4, limit in 0usize..6) {
         let index = index_of(&words);
         let typed = format!("{letters}{}", "?".repeat(blanks));
         let have = counts(&letters);
@@ -180,7 +180,14 @@ proptest! {
             .filter(|w| extra(w) <= blanks && w.len() >= min_len)
             .map(|w| { let b = blanks_of(&w); (w, b) }).collect();
         order(&mut want);
-        prop_assert_eq!(got, want, "sub {}", typed);
+        prop_assert_eq!(&got, &want, "sub {}", typed);
+
+        // The first `limit` (0: none), of which only those are decoded.
+        let (listed, count) = anagram::first_anagrams(&index, &typed, true, &opts, limit).unwrap();
+        let listed: Vec<(String, String)> = listed.into_iter().map(|a| (a.word, a.blanks)).collect();
+        let shown = limit.min(want.len());
+        prop_assert_eq!(count, want.len() as u64, "sub {} count", typed);
+        prop_assert_eq!(&listed[..], &want[..shown], "sub {} --limit {}", typed, limit);
     }
 
     #[test]
