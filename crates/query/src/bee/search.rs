@@ -78,6 +78,13 @@ pub fn solve_each<D: AsRef<[u8]>>(
     index.require_common_list(common_only)?;
     let sets = LetterSets::open(index)?;
     let mut rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
+    // The pangrams are the words of the row whose set is the honeycomb's:
+    // told apart by id, not by reading every word's letters again.
+    let mut pangram_ids = match sets.find(puzzle.letters) {
+        Some(row) => sets.word_ids_of(&mut [row])?,
+        None => Vec::new(),
+    };
+    pangram_ids.sort_unstable();
     let mut ids = sets.word_ids_of(&mut rows)?;
     ids.sort_unstable();
     let common = index.common()?;
@@ -86,10 +93,12 @@ pub fn solve_each<D: AsRef<[u8]>>(
     }
     let alphabet = index.alphabet();
     let (mut totals, mut text) = (Totals::default(), String::new());
-    let mut ids_left = ids.iter();
+    let (mut ids_left, mut pangrams_left) = (ids.iter(), pangram_ids.iter().peekable());
     index.each_word_of(&ids, &mut |codes| {
         let id = *ids_left.next().expect("a word an id");
-        let pangram = alphabet.set_of(codes) == Some(puzzle.letters);
+        // Both lists ascend: the pangrams' is walked beside the words'.
+        while pangrams_left.next_if(|&&p| p < id).is_some() {}
+        let pangram = pangrams_left.next_if_eq(&&id).is_some();
         let score = base_points(codes.len()) + if pangram { PANGRAM_BONUS } else { 0 };
         totals.words += 1;
         totals.score += score;
