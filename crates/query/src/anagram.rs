@@ -26,11 +26,11 @@
 //! # Ok::<(), wordhoard_query::Error>(())
 //! ```
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::alphabet::Alphabet;
 use crate::error::{Error, ErrorKind, Result};
+use crate::fasthash::IntMap;
 use crate::format::fst::Automaton;
 use crate::index::Index;
 use crate::terms::Terms;
@@ -309,7 +309,7 @@ struct Candidates<const N: usize> {
     /// Each term's words, a-z.
     words: Vec<Vec<String>>,
     /// Term id by its letter counts, for the last word of a set.
-    by_counts: HashMap<Counts<N>, usize>,
+    by_counts: IntMap<Counts<N>, usize>,
 }
 
 /// Every multiset of at most `max_words` words (each at least `min_len`
@@ -447,7 +447,7 @@ fn candidates<const N: usize, D: AsRef<[u8]>>(
         }
         ControlFlow::Continue(())
     })?;
-    let mut c = Candidates { counts: Vec::new(), words: Vec::new(), by_counts: HashMap::new() };
+    let mut c = Candidates { counts: Vec::new(), words: Vec::new(), by_counts: IntMap::default() };
     for (term, ids) in terms {
         let counts = counts_of(alphabet, &term);
         c.by_counts.insert(counts, c.counts.len());

@@ -1,6 +1,7 @@
-//! A hash map for integer keys the crate makes itself (node addresses,
-//! packed search states): one multiplication a key instead of SipHash,
-//! which was a quarter of a Letter Boxed count. Keys come from the index
+//! A hash map for keys the crate makes itself (node addresses, packed
+//! search states, a phrase's letter counts): one multiplication a key (or
+//! eight bytes of one) instead of SipHash, which was a quarter of a Letter
+//! Boxed count and of a multi-word anagram search. Keys come from the index
 //! or the user's box only through the crate's own packing, and the tables
 //! are bounded, so flooding is not a concern.
 
@@ -24,8 +25,12 @@ impl Hasher for IntHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(K);
+        // Eight bytes a multiplication: a phrase's letter counts (32
+        // bytes) hash in four steps.
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(29) ^ u64::from_le_bytes(word)).wrapping_mul(K);
         }
     }
 
