@@ -241,7 +241,7 @@ impl Skipped {
 
 /// Files up to this size are read whole (and parsed on two threads);
 /// larger ones stream.
-const WHOLE_FILE_MAX: u64 = 64 << 20;
+const WHOLE_FILE_MAX: u64 = 256 << 20;
 /// Below this size a list is parsed on one thread: a thread costs more.
 const PARALLEL_READ_MIN: usize = 256 << 10;
 
@@ -336,13 +336,17 @@ impl WordList {
         let (first, second) = text.split_at(split);
         let skip_capitalised = self.skip_capitalised;
         let spelled = self.spelled.as_ref().map(|_| Vec::new());
+        // Each part is sorted on its own thread, and the two merged in one
+        // pass: not one sort of both on one thread.
         let second = std::thread::scope(|s| {
             let second = s.spawn(|| {
                 let mut list = WordList { skip_capitalised, spelled, ..WordList::default() };
                 list.add_lines(second, &letters, alphabet);
+                list.compact();
                 list
             });
             self.add_lines(first, &letters, alphabet);
+            self.compact();
             second.join().expect("word list reading thread")
         });
         self.append(second);
@@ -365,8 +369,66 @@ impl WordList {
         }
     }
 
-    /// Appends the words and counts of a list read after this one.
+    /// Appends the words and counts of a list read after this one; two
+    /// lists each in strict order are merged into one in order.
     fn append(&mut self, other: WordList) {
+        if !self.unordered && !other.unordered {
+            self.merge_words(&other);
+        } else {
+            self.append_words(&other);
+        }
+        self.compact_at = self.compact_at.max(other.compact_at);
+        self.lines += other.lines;
+        self.skipped.merge(other.skipped);
+        if let (Some(mine), Some(theirs)) = (self.spelled.as_mut(), other.spelled) {
+            mine.extend(theirs);
+        }
+        self.make_room();
+    }
+
+    /// Merges two lists of words each in strict byte order (sorted, no
+    /// repeats) into one, a word in both kept once.
+    fn merge_words(&mut self, other: &WordList) {
+        fn word(list: &WordList, i: usize) -> &[u8] {
+            let (at, len) = list.spans[i];
+            &list.bytes[at as usize..at as usize + len as usize]
+        }
+        let mut bytes = Vec::with_capacity(self.bytes.len() + other.bytes.len());
+        let mut spans = Vec::with_capacity(self.spans.len() + other.spans.len());
+        let (mut i, mut j) = (0, 0);
+        while i < self.spans.len() || j < other.spans.len() {
+            let next = match (i < self.spans.len(), j < other.spans.len()) {
+                (true, true) => match word(self, i).cmp(word(other, j)) {
+                    std::cmp::Ordering::Less => {
+                        i += 1;
+                        word(self, i - 1)
+                    }
+                    std::cmp::Ordering::Greater => {
+                        j += 1;
+                        word(other, j - 1)
+                    }
+                    std::cmp::Ordering::Equal => {
+                        (i, j) = (i + 1, j + 1);
+                        word(self, i - 1)
+                    }
+                },
+                (true, false) => {
+                    i += 1;
+                    word(self, i - 1)
+                }
+                _ => {
+                    j += 1;
+                    word(other, j - 1)
+                }
+            };
+            spans.push((bytes.len() as u32, next.len() as u8));
+            bytes.extend_from_slice(next);
+        }
+        (self.bytes, self.spans) = (bytes, spans);
+    }
+
+    /// Appends another list's words after this one's.
+    fn append_words(&mut self, other: &WordList) {
         let base = self.bytes.len() as u32;
         if let (Some(&(at, len)), Some(&(first, first_len))) = (self.spans.last(), other.spans.first()) {
             let last = &self.bytes[at as usize..at as usize + len as usize];
@@ -376,13 +438,6 @@ impl WordList {
         self.unordered |= other.unordered;
         self.bytes.extend_from_slice(&other.bytes);
         self.spans.extend(other.spans.iter().map(|&(at, len)| (base + at, len)));
-        self.compact_at = self.compact_at.max(other.compact_at);
-        self.lines += other.lines;
-        self.skipped.merge(other.skipped);
-        if let (Some(mine), Some(theirs)) = (self.spelled.as_mut(), other.spelled) {
-            mine.extend(theirs);
-        }
-        self.make_room();
     }
 
     /// Reads a stream (standard input, a huge file) through a fixed buffer,
@@ -522,11 +577,12 @@ impl WordList {
     /// Sorts and de-duplicates what was read so far, rewriting the arena;
     /// the next compaction waits until the list has doubled again.
     fn compact(&mut self) {
+        let before = self.spans.len();
         let words = sort_and_dedup(std::mem::take(&mut self.bytes), std::mem::take(&mut self.spans), !self.unordered);
         self.unordered = false;
         self.spans = (0..words.len()).map(|id| (words.starts[id], words.get(id).len() as u8)).collect();
         self.bytes = words.bytes;
-        self.compact_at = 2 * self.spans.len();
+        self.compact_at = if self.spans.len() > before / 4 * 3 { 8 } else { 2 } * self.spans.len();
     }
 
     /// The digest of all the lists read: the one list's own digest, or,
@@ -724,6 +780,63 @@ mod tests {
         assert_eq!(whole.1, Sha256::digest(text.as_bytes()));
         for capacity in [1, 2, 3, 5, 64, MAX_LINE_BYTES - 1, MAX_LINE_BYTES + 3] {
             assert_eq!(lines(capacity), whole, "reads of {capacity} bytes");
+        }
+    }
+
+    #[test]
+    fn lists_in_order_merge_into_one_in_order() {
+        let alphabet = Alphabet::latin();
+        let letters = LetterBytes::new(&alphabet);
+        let list = |text: &[u8]| {
+            let mut list = WordList::default();
+            list.add_lines(text, &letters, &alphabet);
+            list
+        };
+        let words = |list: &WordList| -> Vec<Vec<u8>> {
+            list.spans.iter().map(|&(at, len)| list.bytes[at as usize..][..len as usize].to_vec()).collect()
+        };
+        let cases: [(&[u8], &[u8], &[&[u8]]); 4] = [
+            (
+                b"ant
+bee
+cat
+",
+                b"bee
+cow
+",
+                &[b"ant", b"bee", b"cat", b"cow"],
+            ),
+            (
+                b"",
+                b"ant
+",
+                &[b"ant"],
+            ),
+            (
+                b"ant
+",
+                b"",
+                &[b"ant"],
+            ),
+            (
+                b"b
+ba
+",
+                b"a
+b
+baa
+",
+                &[b"a", b"b", b"ba", b"baa"],
+            ),
+        ];
+        for (first, second, want) in cases {
+            let mut merged = list(first);
+            let other = list(second);
+            assert!(!merged.unordered && !other.unordered);
+            merged.append(other);
+            assert_eq!(words(&merged), want, "{first:?} + {second:?}");
+            assert!(!merged.unordered);
+            assert_eq!(merged.lines, (first.iter().chain(second).filter(|&&b| b == b'\n').count()) as u64);
         }
     }
 
