@@ -255,9 +255,18 @@ struct Completes<'a> {
 impl Completes<'_> {
     /// True when the whole of `word` completes the letters (what the FST
     /// search finds, for a pass over the word text).
+    /// The automaton's rules in one loop: its letters only grow, so the
+    /// count is checked once, at the end.
     fn matches(&self, word: &[u8]) -> bool {
-        let end = word.iter().try_fold(self.start(), |state, &b| Some(self.accept(&state, b)).filter(Option::is_some));
-        end.is_some_and(|state| self.is_match(&state))
+        if word.len() < DEFAULT_MIN_LEN || word[0] != self.first || word.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let mut mask = self.base;
+        for &b in word {
+            let Some(i) = self.alphabet.index_of(b) else { return false };
+            mask |= 1 << i;
+        }
+        mask.count_ones() == self.total
     }
 }
 
