@@ -241,7 +241,7 @@ impl Skipped {
 
 /// Files up to this size are read whole (and parsed on two threads);
 /// larger ones stream.
-const WHOLE_FILE_MAX: u64 = 256 << 20;
+const WHOLE_FILE_MAX: u64 = 64 << 20;
 /// Below this size a list is parsed on one thread: a thread costs more.
 const PARALLEL_READ_MIN: usize = 256 << 10;
 
