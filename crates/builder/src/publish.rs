@@ -79,11 +79,11 @@ fn parent_of(path: &Path) -> PathBuf {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PublishOptions {
     /// After the rename, ask the OS to drop the new file's pages from its
-    /// page cache (Linux; ignored elsewhere). The pages our own writes
-    /// cached come in large blocks, and a reader's memory map would map
-    /// whole blocks around each small lookup; read back on demand, they
-    /// come a page at a time. It costs the next reader a read from disk,
-    /// so it is off unless asked for.
+    /// page cache (Linux; ignored elsewhere), so the next reader reads
+    /// them from disk. The index is written a 64 KiB block at a time, so
+    /// the pages the writes leave cached are no larger than a block, and a
+    /// reader's map maps little around each lookup either way: off unless
+    /// asked for.
     pub drop_page_cache: bool,
 }
 
