@@ -795,7 +795,9 @@ mod tests {
         let words = |list: &WordList| -> Vec<Vec<u8>> {
             list.spans.iter().map(|&(at, len)| list.bytes[at as usize..][..len as usize].to_vec()).collect()
         };
-        let cases: [(&[u8], &[u8], &[&[u8]]); 4] = [
+        // (the first list, the second, the words merged)
+        type Case<'a> = (&'a [u8], &'a [u8], &'a [&'a [u8]]);
+        let cases: [Case; 4] = [
             (
                 b"ant
 bee
