@@ -372,9 +372,17 @@ impl WordList {
     /// Appends the words and counts of a list read after this one; two
     /// lists each in strict order are merged into one in order.
     fn append(&mut self, other: WordList) {
-        if !self.unordered && !other.unordered {
+        let seam_in_order = match (self.spans.last(), other.spans.first()) {
+            (Some(&(at, len)), Some(&(first, first_len))) => {
+                self.bytes[at as usize..][..len as usize] < other.bytes[first as usize..][..first_len as usize]
+            }
+            _ => true,
+        };
+        if !self.unordered && !other.unordered && !seam_in_order {
             self.merge_words(&other);
         } else {
+            // Appended, the words stay in order when both lists and the
+            // seam between them are (a sorted list read in two halves).
             self.append_words(&other);
         }
         self.compact_at = self.compact_at.max(other.compact_at);
@@ -393,34 +401,21 @@ impl WordList {
             let (at, len) = list.spans[i];
             &list.bytes[at as usize..at as usize + len as usize]
         }
+        use std::cmp::Ordering::{Greater, Less};
         let mut bytes = Vec::with_capacity(self.bytes.len() + other.bytes.len());
         let mut spans = Vec::with_capacity(self.spans.len() + other.spans.len());
         let (mut i, mut j) = (0, 0);
         while i < self.spans.len() || j < other.spans.len() {
-            let next = match (i < self.spans.len(), j < other.spans.len()) {
-                (true, true) => match word(self, i).cmp(word(other, j)) {
-                    std::cmp::Ordering::Less => {
-                        i += 1;
-                        word(self, i - 1)
-                    }
-                    std::cmp::Ordering::Greater => {
-                        j += 1;
-                        word(other, j - 1)
-                    }
-                    std::cmp::Ordering::Equal => {
-                        (i, j) = (i + 1, j + 1);
-                        word(self, i - 1)
-                    }
-                },
-                (true, false) => {
-                    i += 1;
-                    word(self, i - 1)
-                }
-                _ => {
-                    j += 1;
-                    word(other, j - 1)
-                }
+            // Less: this list's word comes first; Greater: the other's;
+            // Equal: both, kept once.
+            let order = match (i < self.spans.len(), j < other.spans.len()) {
+                (true, true) => word(self, i).cmp(word(other, j)),
+                (true, false) => Less,
+                _ => Greater,
             };
+            let next = if order == Greater { word(other, j) } else { word(self, i) };
+            i += (order != Greater) as usize;
+            j += (order != Less) as usize;
             spans.push((bytes.len() as u32, next.len() as u8));
             bytes.extend_from_slice(next);
         }
@@ -575,7 +570,9 @@ impl WordList {
     }
 
     /// Sorts and de-duplicates what was read so far, rewriting the arena;
-    /// the next compaction waits until the list has doubled again.
+    /// the next compaction waits until the list has doubled again, or
+    /// grown eightfold when this one found few repeats (a quarter of the
+    /// words or fewer): then compacting sooner would save little memory.
     fn compact(&mut self) {
         let before = self.spans.len();
         let words = sort_and_dedup(std::mem::take(&mut self.bytes), std::mem::take(&mut self.spans), !self.unordered);
@@ -797,39 +794,12 @@ mod tests {
         };
         // (the first list, the second, the words merged)
         type Case<'a> = (&'a [u8], &'a [u8], &'a [&'a [u8]]);
-        let cases: [Case; 4] = [
-            (
-                b"ant
-bee
-cat
-",
-                b"bee
-cow
-",
-                &[b"ant", b"bee", b"cat", b"cow"],
-            ),
-            (
-                b"",
-                b"ant
-",
-                &[b"ant"],
-            ),
-            (
-                b"ant
-",
-                b"",
-                &[b"ant"],
-            ),
-            (
-                b"b
-ba
-",
-                b"a
-b
-baa
-",
-                &[b"a", b"b", b"ba", b"baa"],
-            ),
+        let cases: [Case; 5] = [
+            (b"ant\nbee\ncat\n", b"bee\ncow\n", &[b"ant", b"bee", b"cat", b"cow"]),
+            (b"", b"ant\n", &[b"ant"]),
+            (b"ant\n", b"", &[b"ant"]),
+            (b"b\nba\n", b"a\nb\nbaa\n", &[b"a", b"b", b"ba", b"baa"]),
+            (b"ant\nbee\n", b"cat\n", &[b"ant", b"bee", b"cat"]),
         ];
         for (first, second, want) in cases {
             let mut merged = list(first);

@@ -193,12 +193,14 @@ impl Alphabet {
     /// [`Alphabet::word_string`] into `text` after what it holds: a scan
     /// that shows many words reuses one buffer.
     pub fn push_word(&self, word: &[u8], text: &mut String) {
-        if let (true, Ok(ascii)) = (self.ascii && word.is_ascii(), std::str::from_utf8(word)) {
-            // Plain ASCII letters: the codes are the text, copied whole.
-            text.push_str(ascii);
-        } else {
-            text.extend(word.iter().map(|&b| self.char_of(b)));
+        if self.ascii && word.is_ascii() {
+            if let Ok(ascii) = std::str::from_utf8(word) {
+                // Plain ASCII letters: the codes are the text, copied whole.
+                text.push_str(ascii);
+                return;
+            }
         }
+        text.extend(word.iter().map(|&b| self.char_of(b)));
     }
 
     /// True when every byte of `word` is a letter's code.

@@ -216,10 +216,9 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
         hits.truncate(limit);
     }
     hits.sort_unstable();
-    let shown = &hits[..];
-    let ids: Vec<u32> = shown.iter().map(|&(_, id, _)| id).collect();
-    let mut out = Vec::with_capacity(shown.len());
-    let mut shown_left = shown.iter();
+    let ids: Vec<u32> = hits.iter().map(|&(_, id, _)| id).collect();
+    let mut out = Vec::with_capacity(hits.len());
+    let mut shown_left = hits.iter();
     index.each_word_of(&ids, &mut |codes| {
         let &(_, id, t) = shown_left.next().expect("a word an id");
         out.push(Anagram {

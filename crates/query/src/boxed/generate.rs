@@ -254,9 +254,9 @@ struct Completes<'a> {
 
 impl Completes<'_> {
     /// True when the whole of `word` completes the letters (what the FST
-    /// search finds, for a pass over the word text).
-    /// The automaton's rules in one loop: its letters only grow, so the
-    /// count is checked once, at the end.
+    /// search finds, for a pass over the word text): the automaton's rules
+    /// in one loop, the letter count checked once at the end (letters only
+    /// grow).
     fn matches(&self, word: &[u8]) -> bool {
         if word.len() < DEFAULT_MIN_LEN || word[0] != self.first || word.windows(2).any(|w| w[0] == w[1]) {
             return false;
