@@ -1,15 +1,14 @@
 //! Letter Boxed counts without a search, for a box of up to 12 letters:
 //! inclusion and exclusion over the box's sets of letters, at a cost the
-//! box fixes (2^letters x letters^2 at most), where the memoised search's
-//! grows with the states its words reach.
+//! box fixes (3^letters + 2^letters x letters^2 steps a count), where the
+//! memoised search's grows with the states its words reach.
 //!
-//! Both count chains of words, each starting with the letter the one
-//! before ended on. Chains whose letters cover a set `need` are the
-//! chains within every superset, with the sign of what it leaves out:
-//! those within the whole box, less those within the box without each
-//! letter, plus those without each two letters, and so on. A solution of
-//! `k` words is a chain that covers the box less one whose first `k - 1`
-//! words already did (the game ends on the word that covers the box).
+//! Chains of words, each starting with the letter the one before ended
+//! on, whose letters cover the box are the chains within the whole box,
+//! less those within the box without each letter, plus those without
+//! each two letters, and so on. A solution of `k` words is such a chain
+//! less one whose first `k - 1` words already covered the box (the game
+//! ends on the word that covers it).
 
 /// Per first letter, the words alike to counting: (last letter, letters,
 /// how many letters, words). What [`super::Solver`] counts over.
@@ -30,16 +29,18 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     if terms > MIDDLE_TERMS {
         return None;
     }
-    // Per letter, the words ending with it and those starting with it, by
-    // their letters, then summed over subsets: those within a set.
+    // Per set of letters, per letter, the words ending with it and those
+    // starting with it whose letters are that set, then summed over
+    // subsets: those within the set. A set's letters side by side make
+    // each step of the sums a run of `letters` adds (vector code).
     let mut ending_within = vec![0u32; letters << letters];
     let mut starting_within = vec![0u32; letters << letters];
     let mut starting = vec![0u64; letters];
     for (first, list) in classes.iter().enumerate() {
         for &(last, mask, _, count) in list {
             let count = u32::try_from(count).ok()?;
-            ending_within[(last as usize) << letters | mask as usize] += count;
-            starting_within[first << letters | mask as usize] += count;
+            ending_within[mask as usize * letters + last as usize] += count;
+            starting_within[mask as usize * letters + first] += count;
             starting[first] += count as u64;
         }
     }
@@ -47,41 +48,41 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     if starting.iter().sum::<u64>() >= 1 << 31 {
         return None;
     }
-    for table in ending_within.chunks_exact_mut(sets).chain(starting_within.chunks_exact_mut(sets)) {
-        sum_over_subsets(table, 1);
-    }
-    // With the sign of the letters a set leaves out folded in, the sums
+    sum_over_subsets(&mut ending_within, letters);
+    sum_over_subsets(&mut starting_within, letters);
+    // With the sign of the letters a set leaves out folded in (negated in
+    // place, read back as an i32: no third table to fault in), the sums
     // below take a load, a multiply and an add a term.
-    let ending: Vec<i32> = ending_within
-        .into_iter()
-        .enumerate()
-        .map(|(at, n)| if (full & !(at as u32)).count_ones() % 2 == 1 { -(n as i32) } else { n as i32 })
-        .collect();
+    for (set, run) in ending_within.chunks_exact_mut(letters).enumerate() {
+        if (full & !(set as u32)).count_ones() % 2 == 1 {
+            run.iter_mut().for_each(|n| *n = n.wrapping_neg());
+        }
+    }
+    let signed = |n: u32| n as i32 as i64;
     let mut total = 0u128;
     for (first, list) in classes.iter().enumerate() {
-        let ending = &ending[first << letters..][..sets];
         for &(last, mask, _, count) in list {
-            let need = full & !mask;
-            if need == 0 {
+            if mask == full {
                 continue; // it covers the box: so do the first two words
             }
-            let after = &starting_within[(last as usize) << letters..][..sets];
-            // Over the sets of the letters of `need` that are missed: the
-            // words before that cover `need` alone, and the pairs (a word
-            // before, a word after) that cover it together. The partial
-            // sums may wrap; the totals (below 2^62) are exact.
-            let (mut alone, mut pairs, mut missed) = (0i64, 0i64, need);
+            // Over the sets within the box that hold the middle word's
+            // letters (in order as numbers: each the last one plus 1, the
+            // word's letters put back): the words before that cover what
+            // it leaves alone, and the pairs (a word before, a word after)
+            // that cover it together. The partial sums may wrap; the
+            // totals (below 2^62) are exact.
+            let (mut alone, mut pairs, mut within) = (0i64, 0i64, mask as usize);
             loop {
-                let within = (full & !missed) as usize;
-                alone = alone.wrapping_add(ending[within] as i64);
-                pairs = pairs.wrapping_add((ending[within] as i64).wrapping_mul(after[within] as i64));
-                if missed == 0 {
+                let e = signed(ending_within[within * letters + first]);
+                alone = alone.wrapping_add(e);
+                pairs = pairs.wrapping_add(e.wrapping_mul(starting_within[within * letters + last as usize] as i64));
+                if within == full as usize {
                     break;
                 }
-                missed = (missed - 1) & need;
+                within = (within + 1) | mask as usize;
             }
-            // Less the pairs whose first word covers `need` alone: then
-            // the first two words finish the box.
+            // Less the pairs whose first word covers what the middle one
+            // leaves alone: then the first two words finish the box.
             let finishing = pairs.wrapping_sub(alone.wrapping_mul(starting[last as usize] as i64));
             total = total.checked_add(count.checked_mul(u128::try_from(finishing).ok()?)?)?;
         }
@@ -94,122 +95,143 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
 const MIDDLE_TERMS: u64 = 1 << 22;
 
 /// Letter Boxed counts by inclusion and exclusion over the box's sets of
-/// letters, for a small box (2^letters x letters^2 counts): for every set, a
-/// matrix of how many words within it go from each first letter to each
-/// last (a sum over subsets), and by powers of it the chains of `k` words
-/// within the set, per last letter. Summed over the sets with the sign of
-/// the letters they leave out, they give the chains that use every letter;
-/// less those whose first `k - 1` words already did (the box finished
-/// before the last word), that is the count of `k`-word solutions. Its
-/// cost is fixed by the box (2^letters x letters^2 a level), where the
-/// memoised search's grows with the states the words reach. The sums run
+/// letters, for a small box: for every set, the matrix of how many words
+/// within it go from each first letter to each last, and by powers of it
+/// the chains of `k` words within the set, per last letter. Summed over
+/// the sets with the sign of the letters they leave out, they give the
+/// chains that use every letter; less those whose first `k - 1` words
+/// already did, that is the count of `k`-word solutions. The sums run
 /// modulo 2^64, exact whenever the chains of `k` words over the whole box
 /// are fewer than 2^64 (checked; past that, `None`).
+///
+/// The matrices come a block of sets at a time: the sets that share their
+/// high letters (up to 64 sets, 36 KB on 12 letters), each block summed
+/// from the words of every subset of its high letters, then over subsets
+/// of the low letters in place. A table of every set's matrix at once
+/// would be 2.4 MB: 576 pages of fresh memory, each a page fault, which
+/// cost more than all the sums.
 pub(super) struct SubsetCounts {
     letters: usize,
-    /// Per set of letters, per (first letter, last letter), the words
-    /// whose letters are within the set.
-    within: Vec<u32>,
-    /// Per set, per last letter, the chains of the last level's length
-    /// within the set (modulo 2^64).
-    chains: Vec<u64>,
-    /// Per last letter, the chains of the last level counted that use
-    /// every letter (modulo 2^64).
-    exact: Vec<u64>,
-    /// Per last letter, the chains over the whole box (saturating): the
-    /// bound that says whether a count modulo 2^64 is the count.
-    all_chains: Vec<u128>,
+    /// The words, by their set of letters: (letters, first letter x
+    /// letters + last letter, words).
+    words: Vec<(u32, u16, u32)>,
+    /// Where the words of each set of high letters start in `words` (one
+    /// more than there are such sets).
+    high_starts: Vec<usize>,
     /// Per letter, the words that start with it.
     from: Vec<u64>,
     /// The counts so far: `[k - 1]` for `k` words.
     counts: Vec<Option<u128>>,
 }
 
+/// The most letters a block of [`SubsetCounts`] varies (the low ones).
+const LOW_LETTERS: usize = 6;
+
 impl SubsetCounts {
     pub(super) fn new(count_classes: &Classes) -> SubsetCounts {
         let letters = count_classes.len();
-        let pairs = letters * letters;
-        let mut within = vec![0u32; pairs << letters];
         let mut from = vec![0u64; letters];
+        let mut words = Vec::new();
         for (first, classes) in count_classes.iter().enumerate() {
             for &(last, mask, _, count) in classes {
                 // At most the playable words, which fit a u32.
-                within[mask as usize * pairs + first * letters + last as usize] += count as u32;
+                words.push((mask, (first * letters + last as usize) as u16, count as u32));
                 from[first] += count as u64;
             }
         }
-        sum_over_subsets(&mut within, pairs);
-        SubsetCounts {
-            letters,
-            within,
-            chains: vec![0; letters << letters],
-            exact: vec![0; letters],
-            all_chains: vec![0; letters],
-            from,
-            counts: Vec::new(),
-        }
+        words.sort_unstable_by_key(|&(mask, _, _)| mask);
+        let low = letters.min(LOW_LETTERS);
+        let high_starts =
+            (0..=1usize << (letters - low)).map(|h| words.partition_point(|w| (w.0 as usize >> low) < h)).collect();
+        SubsetCounts { letters, words, high_starts, from, counts: Vec::new() }
     }
 
     /// The number of `k`-word solutions, `None` past 2^64 chains; when it
     /// is not counted yet, every level up to `k.max(ahead)` is counted in
-    /// the one pass over the sets.
+    /// one pass over the sets.
     pub(super) fn count(&mut self, k: usize, ahead: usize) -> Option<u128> {
         if self.counts.len() < k {
-            self.extend(k.max(ahead));
+            self.count_levels(k.max(ahead));
         }
         self.counts[k - 1]
     }
 
-    /// Extends every set's chains word by word up to `levels` words and
-    /// counts each level: one pass over the sets, each set's matrix read
-    /// once for all the levels.
-    fn extend(&mut self, levels: usize) {
-        let (n, done) = (self.letters, self.counts.len());
+    /// Counts the solutions of 1 to `levels` words: one pass over the
+    /// sets, each set's matrix summed once for all the levels.
+    fn count_levels(&mut self, levels: usize) {
+        let n = self.letters;
+        let (pairs, low) = (n * n, n.min(LOW_LETTERS));
         let full = (1usize << n) - 1;
-        // Per new level, per last letter: chains that use every letter.
-        let mut exact = vec![0u64; (levels - done) * n];
-        let mut next = vec![0u64; n];
-        for set in 0..=full {
-            let matrix = &self.within[set * n * n..][..n * n];
-            let chains = &mut self.chains[set * n..][..n];
-            let leaves_odd = (full & !set).count_ones() % 2 == 1;
-            for (level, exact) in (done..levels).zip(exact.chunks_exact_mut(n)) {
-                next.fill(0);
-                for (first, row) in matrix.chunks_exact(n).enumerate() {
-                    // No word within the set starts with a letter off it.
-                    if set & 1 << first == 0 {
-                        continue;
-                    }
-                    let ways = if level == 0 { 1 } else { chains[first] };
-                    for (sum, &words) in next.iter_mut().zip(row) {
-                        *sum = sum.wrapping_add(ways.wrapping_mul(words as u64));
-                    }
+        // Per level, per last letter: chains that use every letter.
+        let mut exact = vec![0u64; levels * n];
+        let (mut chains, mut next) = (vec![0u64; n], vec![0u64; n]);
+        let mut block = vec![0u32; pairs << low];
+        let mut in_set = Vec::with_capacity(n);
+        for high in 0..self.high_starts.len() - 1 {
+            block.fill(0);
+            let mut within = high;
+            loop {
+                for &(mask, pair, count) in &self.words[self.high_starts[within]..self.high_starts[within + 1]] {
+                    block[(mask as usize & ((1 << low) - 1)) * pairs + pair as usize] += count;
                 }
-                chains.copy_from_slice(&next);
-                for (exact, &c) in exact.iter_mut().zip(&next) {
-                    *exact = if leaves_odd { exact.wrapping_sub(c) } else { exact.wrapping_add(c) };
+                if within == 0 {
+                    break;
+                }
+                within = (within - 1) & high;
+            }
+            sum_over_subsets(&mut block, pairs);
+            for (low_set, matrix) in block.chunks_exact(pairs).enumerate() {
+                let set = high << low | low_set;
+                // Only the set's letters start or end a word within it: the
+                // products over them alone, a quarter of the whole
+                // matrix's on average.
+                in_set.clear();
+                in_set.extend((0..n).filter(|&letter| set & 1 << letter != 0));
+                let leaves_odd = (full & !set).count_ones() % 2 == 1;
+                for (level, exact) in exact.chunks_exact_mut(n).enumerate() {
+                    for &last in &in_set {
+                        next[last] = 0;
+                    }
+                    for &first in &in_set {
+                        let ways = if level == 0 { 1 } else { chains[first] };
+                        let row = &matrix[first * n..][..n];
+                        for &last in &in_set {
+                            next[last] = next[last].wrapping_add(ways.wrapping_mul(row[last] as u64));
+                        }
+                    }
+                    for &last in &in_set {
+                        chains[last] = next[last];
+                        exact[last] = if leaves_odd {
+                            exact[last].wrapping_sub(next[last])
+                        } else {
+                            exact[last].wrapping_add(next[last])
+                        };
+                    }
                 }
             }
         }
-        let matrix = &self.within[full * n * n..][..n * n];
-        for (level, exact) in (done..levels).zip(exact.chunks_exact(n)) {
+        let matrix = &block[block.len() - pairs..];
+        // The last set summed is the whole box: its chains, saturating,
+        // bound the counts (modulo 2^64 they are exact below it).
+        let mut all_chains = vec![0u128; n];
+        let mut previous_exact: &[u64] = &[];
+        self.counts.clear();
+        for (level, exact) in exact.chunks_exact(n).enumerate() {
             let mut all = vec![0u128; n];
             for (first, row) in matrix.chunks_exact(n).enumerate() {
-                let ways = if level == 0 { 1 } else { self.all_chains[first] };
+                let ways = if level == 0 { 1 } else { all_chains[first] };
                 for (sum, &words) in all.iter_mut().zip(row) {
                     *sum = sum.saturating_add(ways.saturating_mul(words as u128));
                 }
             }
-            self.all_chains = all;
-            let bound = self.all_chains.iter().fold(0u128, |a, &b| a.saturating_add(b));
+            all_chains = all;
+            let bound = all_chains.iter().fold(0u128, |a, &b| a.saturating_add(b));
             let mut count = exact.iter().fold(0u64, |a, &b| a.wrapping_add(b));
-            if level > 0 {
-                // Chains whose words before the last used every letter.
-                let early =
-                    self.exact.iter().zip(&self.from).fold(0u64, |a, (&e, &f)| a.wrapping_add(e.wrapping_mul(f)));
-                count = count.wrapping_sub(early);
-            }
-            self.exact.copy_from_slice(exact);
+            // Less the chains whose words before the last used every letter.
+            let early =
+                previous_exact.iter().zip(&self.from).fold(0u64, |a, (&e, &f)| a.wrapping_add(e.wrapping_mul(f)));
+            count = count.wrapping_sub(early);
+            previous_exact = exact;
             self.counts.push((bound <= u64::MAX as u128).then_some(count as u128));
         }
     }
