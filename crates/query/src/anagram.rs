@@ -304,7 +304,10 @@ fn minus<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> Counts<N> {
 
 /// The anagram search's terms: each term's letters and its words.
 struct Candidates<const N: usize> {
+    /// Each term's letter counts, shortest terms first.
     counts: Vec<Counts<N>>,
+    /// Each term's letters.
+    lens: Vec<usize>,
     /// Each term's words, a-z.
     words: Vec<Vec<String>>,
     /// Term id by its letter counts, for the last word of a set.
@@ -373,7 +376,7 @@ fn phrase_in<const N: usize, D: AsRef<[u8]>>(
         .collect();
     let candidates = candidates(index, &remaining, opts)?;
     let mut search = Search { c: &candidates, max_words, sets: Vec::new(), count: 0, steps: 0, path: Vec::new() };
-    search.from(0, want)?;
+    search.from(0, want, want.iter().map(|&n| n as usize).sum())?;
     // Expand each set of terms into its sets of words, as word ranks
     // (a-z order of every word in play), so sorting and keeping the first
     // `limit` compare small integer arrays, not strings.
@@ -446,17 +449,23 @@ fn candidates<const N: usize, D: AsRef<[u8]>>(
         }
         ControlFlow::Continue(())
     })?;
-    let mut c = Candidates { counts: Vec::new(), words: Vec::new(), by_counts: IntMap::default() };
+    // Shortest first: a set is searched in this order, so a term that
+    // another must follow is at most half the letters left (see
+    // `Search::from`). The answers do not depend on it (they are ranked
+    // a-z after the search).
+    terms.sort_by_key(|(term, _)| term.len());
+    let mut c = Candidates { counts: Vec::new(), lens: Vec::new(), words: Vec::new(), by_counts: IntMap::default() };
     for (term, ids) in terms {
         let counts = counts_of(alphabet, &term);
         c.by_counts.insert(counts, c.counts.len());
         c.counts.push(counts);
+        c.lens.push(term.len());
         c.words.push(index.words_of(ids)?);
     }
     Ok(c)
 }
 
-/// The depth-first search over terms in id order.
+/// The depth-first search over terms, shortest first.
 struct Search<'a, const N: usize> {
     c: &'a Candidates<N>,
     max_words: usize,
@@ -478,8 +487,8 @@ struct TermSet {
 }
 
 impl<const N: usize> Search<'_, N> {
-    /// Sets completing `left` from terms `from..`.
-    fn from(&mut self, from: usize, left: Counts<N>) -> Result<()> {
+    /// Sets completing `left` (`left_len` letters) from terms `from..`.
+    fn from(&mut self, from: usize, left: Counts<N>, left_len: usize) -> Result<()> {
         let depth = self.path.len();
         // The last word: looked up, not searched for.
         if let Some(&t) = self.c.by_counts.get(&left) {
@@ -491,6 +500,11 @@ impl<const N: usize> Search<'_, N> {
             return Ok(());
         }
         for t in from..self.c.counts.len() {
+            // Another term follows this one, no shorter (terms go shortest
+            // first): past half the letters left, no term fits.
+            if 2 * self.c.lens[t] > left_len {
+                break;
+            }
             self.steps += 1;
             if self.steps > MAX_SEARCH_STEPS {
                 return Err(Error::new(ErrorKind::Limit(format!(
@@ -504,7 +518,7 @@ impl<const N: usize> Search<'_, N> {
                 continue;
             }
             self.path.push(t);
-            self.from(t, minus(&left, &self.c.counts[t]))?;
+            self.from(t, minus(&left, &self.c.counts[t]), left_len - self.c.lens[t])?;
             self.path.pop();
         }
         Ok(())
