@@ -308,8 +308,8 @@ struct Candidates<const N: usize> {
     counts: Vec<Counts<N>>,
     /// Each term's letters.
     lens: Vec<usize>,
-    /// Each term's words, a-z.
-    words: Vec<Vec<String>>,
+    /// Each term's words, as ids (a-z).
+    words: Vec<Vec<u32>>,
     /// Term id by its letter counts, for the last word of a set.
     by_counts: IntMap<Counts<N>, usize>,
 }
@@ -343,11 +343,12 @@ fn phrase_in<const N: usize, D: AsRef<[u8]>>(
     let letters = phrase_letters(alphabet, phrase)?;
     let mut want: Counts<N> = counts_of(alphabet, &letters);
     let mut max_words = opts.max_words;
-    let mut forced = Vec::new();
+    let (mut forced, mut forced_id) = (Vec::new(), None);
     if let Some(word) = &opts.include {
         let bytes = alphabet.parse_word(word.trim(), "include")?;
         let c: Counts<N> = counts_of(alphabet, &bytes);
-        if index.word_id(&bytes)?.is_none() {
+        forced_id = index.word_id(&bytes)?;
+        if forced_id.is_none() {
             return Err(Error::invalid_param("include", format!("{word:?} is not a word of this index")));
         }
         if !fits(&c, &want) {
@@ -379,9 +380,10 @@ fn phrase_in<const N: usize, D: AsRef<[u8]>>(
     search.from(0, want, want.iter().map(|&n| n as usize).sum())?;
     // Expand each set of terms into its sets of words, as word ranks
     // (a-z order of every word in play), so sorting and keeping the first
-    // `limit` compare small integer arrays, not strings.
+    // `limit` compare small integer arrays, not strings; only the words
+    // listed are turned into text.
     let Search { sets, count, .. } = search;
-    let ranks = Ranks::new(&candidates, forced.first());
+    let ranks = Ranks::new(&candidates, forced_id);
     let mut kept: Vec<Ranked> = Vec::new();
     let mut heap: std::collections::BinaryHeap<Ranked> = std::collections::BinaryHeap::new();
     for set in &sets {
@@ -402,7 +404,12 @@ fn phrase_in<const N: usize, D: AsRef<[u8]>>(
     } else {
         kept = heap.into_sorted_vec();
     }
-    let anagrams = kept.iter().map(|a| a.words().iter().map(|&r| ranks.words[r as usize].clone()).collect()).collect();
+    let mut shown: Vec<u32> = kept.iter().flat_map(|a| a.words().iter().copied()).collect();
+    shown.sort_unstable();
+    shown.dedup();
+    let text = index.words_of(shown.iter().map(|&r| ranks.ids[r as usize]))?;
+    let word = |r: &u32| text[shown.binary_search(r).unwrap_or_default()].clone();
+    let anagrams = kept.iter().map(|a| a.words().iter().map(word).collect()).collect();
     Ok(result(count, anagrams))
 }
 
@@ -460,7 +467,7 @@ fn candidates<const N: usize, D: AsRef<[u8]>>(
         c.by_counts.insert(counts, c.counts.len());
         c.counts.push(counts);
         c.lens.push(term.len());
-        c.words.push(index.words_of(ids)?);
+        c.words.push(ids);
     }
     Ok(c)
 }
@@ -563,8 +570,8 @@ fn word_sets<const N: usize>(c: &Candidates<N>, set: &[usize]) -> u64 {
 /// Every word in play ranked a-z: the candidates' words and the word
 /// forced in.
 struct Ranks {
-    /// Words by rank.
-    words: Vec<String>,
+    /// Word ids by rank.
+    ids: Vec<u32>,
     /// Rank of `candidates.words[t][w]`.
     of: Vec<Vec<u32>>,
     /// Rank of the forced word.
@@ -572,13 +579,15 @@ struct Ranks {
 }
 
 impl Ranks {
-    fn new<const N: usize>(c: &Candidates<N>, forced: Option<&String>) -> Ranks {
-        let mut all: Vec<(&str, usize, usize)> = Vec::new();
-        for (t, words) in c.words.iter().enumerate() {
-            all.extend(words.iter().enumerate().map(|(w, word)| (word.as_str(), t, w)));
+    /// Ranks by id: ids follow the words' codes, which ascend with the
+    /// alphabet (so with the text's UTF-8 bytes: a-z).
+    fn new<const N: usize>(c: &Candidates<N>, forced: Option<u32>) -> Ranks {
+        let mut all: Vec<(u32, usize, usize)> = Vec::new();
+        for (t, ids) in c.words.iter().enumerate() {
+            all.extend(ids.iter().enumerate().map(|(w, &id)| (id, t, w)));
         }
-        if let Some(word) = forced {
-            all.push((word.as_str(), usize::MAX, 0));
+        if let Some(id) = forced {
+            all.push((id, usize::MAX, 0));
         }
         all.sort_unstable();
         let mut of: Vec<Vec<u32>> = c.words.iter().map(|w| vec![0; w.len()]).collect();
@@ -590,7 +599,7 @@ impl Ranks {
                 of[t][w] = rank as u32;
             }
         }
-        Ranks { words: all.iter().map(|(word, _, _)| word.to_string()).collect(), of, forced: forced_rank }
+        Ranks { ids: all.iter().map(|&(id, _, _)| id).collect(), of, forced: forced_rank }
     }
 }
 

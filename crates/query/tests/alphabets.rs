@@ -169,6 +169,32 @@ fn agrees(index: &Index<Vec<u8>>, words: &[String]) {
         .collect();
     let got = boxed::playable_words(index, &letter_box, 3).unwrap();
     assert_eq!(got.iter().map(|p| &p.word).collect::<Vec<_>>(), want);
+
+    // Phrase anagrams of up to 2 words, listed fewest words first, then
+    // a-z (the alphabet's order, that of the code points): phrases of two
+    // words from the list, those with letters outside ASCII first.
+    let wide: Vec<&String> = words.iter().filter(|w| !w.is_ascii()).collect();
+    let phrases = [(wide[0], words[words.len() / 2].clone()), (wide[wide.len() - 1], wide[wide.len() / 2].clone())];
+    for (a, b) in phrases {
+        let phrase = format!("{a} {b}");
+        let opts = anagram::PhraseOptions { max_words: 2, min_len: 1, limit: 0, ..Default::default() };
+        let got = anagram::phrase_anagrams(index, &phrase, &opts).unwrap();
+        let want_term = term(&format!("{a}{b}"));
+        let mut want: Vec<Vec<String>> = Vec::new();
+        for (i, x) in words.iter().enumerate() {
+            if term(x) == want_term {
+                want.push(vec![x.clone()]);
+            }
+            for y in &words[i..] {
+                if term(&format!("{x}{y}")) == want_term {
+                    want.push(vec![x.clone(), y.clone()]);
+                }
+            }
+        }
+        want.sort_by(|p, q| (p.len(), p).cmp(&(q.len(), q)));
+        assert_eq!(got.anagrams, want, "{phrase}");
+        assert_eq!(got.count, want.len() as u64, "{phrase}");
+    }
 }
 
 #[test]
