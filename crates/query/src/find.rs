@@ -200,12 +200,39 @@ pub fn find<D: AsRef<[u8]>>(
     })
 }
 
+/// [`find`] that shows only the first `limit` matches: calls `each` with
+/// them, a-z, and counts the rest without turning them into text.
+pub fn find_first<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    pattern: &Pattern,
+    opts: &FindOptions,
+    limit: usize,
+    mut each: impl FnMut(&str, bool),
+) -> Result<u64> {
+    find_shown(index, pattern, opts, limit, |word, common| {
+        each(word, common);
+        ControlFlow::Continue(())
+    })
+}
+
 /// [`find`] that `each` may stop: returns how many matched up to then
 /// (a reader that wants only the first words need not walk the rest).
 pub fn find_while<D: AsRef<[u8]>>(
     index: &Index<D>,
     pattern: &Pattern,
     opts: &FindOptions,
+    each: impl FnMut(&str, bool) -> ControlFlow<()>,
+) -> Result<u64> {
+    find_shown(index, pattern, opts, usize::MAX, each)
+}
+
+/// The matches: the first `shown` as text to `each`, which may stop;
+/// the rest counted.
+fn find_shown<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    pattern: &Pattern,
+    opts: &FindOptions,
+    shown: usize,
     mut each: impl FnMut(&str, bool) -> ControlFlow<()>,
 ) -> Result<u64> {
     index.require_common_list(opts.common_only)?;
@@ -213,7 +240,7 @@ pub fn find_while<D: AsRef<[u8]>>(
     let matcher = Matcher { pattern, len: opts.len };
     if pattern.tokens.first() == Some(&Token::Star) {
         if let Some(text) = index.word_text()? {
-            return scan(index.alphabet(), text, &matcher, opts, common, each);
+            return scan(index.alphabet(), text, &matcher, opts, common, shown, each);
         }
     }
     let words = index.words()?;
@@ -225,6 +252,9 @@ pub fn find_while<D: AsRef<[u8]>>(
             continue;
         }
         count += 1;
+        if count > shown as u64 {
+            continue;
+        }
         text.clear();
         index.alphabet().push_word(word, &mut text);
         if each(&text, is_common).is_break() {
@@ -246,6 +276,7 @@ fn scan(
     matcher: &Matcher,
     opts: &FindOptions,
     common: CommonFlags,
+    shown: usize,
     mut each: impl FnMut(&str, bool) -> ControlFlow<()>,
 ) -> Result<u64> {
     let pattern = matcher.pattern;
@@ -285,6 +316,9 @@ fn scan(
             return ControlFlow::Continue(());
         }
         count += 1;
+        if count > shown as u64 {
+            return ControlFlow::Continue(());
+        }
         text.clear();
         alphabet.push_word(word, &mut text);
         each(&text, common.is_common(id as u32))

@@ -877,11 +877,13 @@ pub struct Found {
 }
 
 impl Find {
-    /// Calls `each` with every match, a-z, and whether it is common (see
-    /// [`find::find`]); returns the count.
+    /// Calls `each` with the first `limit` matches (all if 0), a-z, and
+    /// whether each is common (see [`find::find_first`]); returns the
+    /// count of all.
     pub fn each<D: AsRef<[u8]>>(&self, index: &Index<D>, each: impl FnMut(&str, bool)) -> Result<u64> {
         let pattern = Pattern::parse(index.alphabet(), &self.pattern)?;
-        find::find(index, &pattern, &FindOptions { len: self.len, common_only: self.common_only }, each)
+        let opts = FindOptions { len: self.len, common_only: self.common_only };
+        find::find_first(index, &pattern, &opts, all_if_zero(self.limit), each)
     }
 
     /// [`Find::each`] that `each` may stop ([`find::find_while`]).
@@ -899,12 +901,7 @@ impl Query for Find {
     type Output = Found;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Found> {
         let mut words = Vec::new();
-        let limit = all_if_zero(self.limit);
-        let count = self.each(index, |w, common| {
-            if words.len() < limit {
-                words.push((w.to_string(), common));
-            }
-        })?;
+        let count = self.each(index, |w, common| words.push((w.to_string(), common)))?;
         Ok(Found { words, count })
     }
     fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, f: &Found) -> Value {

@@ -108,6 +108,13 @@ fn find_agrees(words: &[String], toks: &[Tok], len: Option<usize>) -> Result<(),
         let count = find::find(&index, &pattern, &opts, |w, _| got.push(w.to_string())).unwrap();
         prop_assert_eq!(count, want.len() as u64, "{}", text);
         prop_assert_eq!(&got, &want, "{}", text);
+        // The first few shown, all counted.
+        for limit in [0, 1, 3] {
+            let mut first = Vec::new();
+            let count = find::find_first(&index, &pattern, &opts, limit, |w, _| first.push(w.to_string())).unwrap();
+            prop_assert_eq!(count, want.len() as u64, "{} limit {}", text, limit);
+            prop_assert_eq!(&first[..], &want[..want.len().min(limit)], "{} limit {}", text, limit);
+        }
     }
     Ok(())
 }
