@@ -460,6 +460,20 @@ impl<'a> FstMap<'a> {
         }
     }
 
+    /// The input byte of transition `i` of a node (`i < ntrans`), without
+    /// decoding the rest of it.
+    #[inline]
+    fn input_of(&self, node: &Node, i: usize) -> Result<u8> {
+        match node.kind {
+            Kind::One(t) => Ok(t.input),
+            Kind::Any { inputs_end, .. } => inputs_end
+                .checked_sub(1 + i)
+                .and_then(|at| self.nodes.get(at))
+                .copied()
+                .ok_or_else(|| self.corrupt("has a node out of bounds")),
+        }
+    }
+
     /// The output of transition `i` of a node (`i < ntrans`), without
     /// decoding the rest of it.
     #[inline]
@@ -601,9 +615,11 @@ impl<A: Automaton> Search<'_, A> {
                 self.key.pop();
                 continue;
             }
-            let t = self.map.transition(&top.node, top.next)?;
+            // The input alone first: most transitions lead where the
+            // automaton cannot match, and need no more of them decoded.
+            let i = top.next;
             top.next += 1;
-            let (state, output) = (self.aut.accept(&top.state, t.input), top.output.wrapping_add(t.output));
+            let state = self.aut.accept(&top.state, self.map.input_of(&top.node, i)?);
             if self.budget == 0 {
                 return Err(self.too_many());
             }
@@ -615,6 +631,8 @@ impl<A: Automaton> Search<'_, A> {
             if !self.aut.can_match(&state) {
                 continue;
             }
+            let t = self.map.transition(&top.node, i)?;
+            let output = top.output.wrapping_add(t.output);
             if self.key.len() == MAX_KEY_LEN {
                 return Err(self.map.corrupt(&format!("holds a key longer than {MAX_KEY_LEN} bytes")));
             }
