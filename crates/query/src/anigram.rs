@@ -632,8 +632,8 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// The terms of `len` letters, ascending (a-z).
     fn terms_of_len(&self, len: usize) -> Result<impl Iterator<Item = u32> + 'a> {
         let lens = self.chains()?.lens;
-        let len = u8::try_from(len).unwrap_or(0);
-        Ok(lens.iter().enumerate().filter(move |(_, &l)| l == len && len > 0).map(|(t, _)| t as u32))
+        let len = u8::try_from(len).ok().filter(|&l| l > 0);
+        Ok(len.into_iter().flat_map(move |len| memchr::memchr_iter(len, lens)).map(|t| t as u32))
     }
 
     /// The terms of `min_len` letters, and the games from each term of at
@@ -649,35 +649,19 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         }
         let c = self.chains()?;
         let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
-        // Bucket the terms of the lengths in play once, then count from the
-        // goal down: every successor is counted before its term.
-        // Each bucket sized by a first count: memory follows the terms in
-        // play, whatever lengths are asked for.
-        let mut sizes = vec![0usize; goal_len + 1];
-        for &l in lens {
-            if (min_len..=goal_len).contains(&(l as usize)) {
-                sizes[l as usize] += 1;
-            }
-        }
-        let mut by_len: Vec<Vec<u32>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
-        for (t, &l) in lens.iter().enumerate() {
-            if (min_len..=goal_len).contains(&(l as usize)) {
-                by_len[l as usize].push(t as u32);
-            }
-        }
         // Four bytes a count, half the memory to fault in and scan, unless
         // some count does not fit: then again in eight.
         let graph = Graph { lens, starts: starts.as_bytes()?, succs: succs.as_bytes()? };
         let mut narrow = vec![0u32; self.term_count()?];
-        let games = if graph.count_down(&mut narrow, &by_len, min_len..=goal_len)? {
+        let games = if graph.count_down(&mut narrow, min_len..=goal_len)? {
             GameCounts::Counted(narrow)
         } else {
             drop(narrow);
             let mut wide = vec![0u64; self.term_count()?];
-            graph.count_down(&mut wide, &by_len, min_len..=goal_len)?;
+            graph.count_down(&mut wide, min_len..=goal_len)?;
             GameCounts::CountedWide(wide)
         };
-        Ok((std::mem::take(&mut by_len[min_len]), games))
+        Ok((self.terms_of_len(min_len)?.collect(), games))
     }
 }
 
@@ -709,24 +693,28 @@ struct Graph<'a> {
 
 impl Graph<'_> {
     /// Counts, into `games` (by term id), the games from each term of the
-    /// `lens` lengths to a term of the last of them, longest terms first
-    /// (`by_len` holds each length's terms); every successor is counted
-    /// before its term. False when a count does not fit `T`.
-    fn count_down<T>(&self, games: &mut [T], by_len: &[Vec<u32>], lens: RangeInclusive<usize>) -> Result<bool>
+    /// `lens` lengths (each at most 255) to a term of the last of them,
+    /// longest terms first, so every successor is counted before its term.
+    /// A length's terms are found by a scan of the length column (vector
+    /// code: no list of them to fill and fault in). False when a count
+    /// does not fit `T`.
+    fn count_down<T>(&self, games: &mut [T], lens: RangeInclusive<usize>) -> Result<bool>
     where
         T: Copy + From<u8> + Into<u64> + TryFrom<u64>,
     {
         let (min_len, goal_len) = (*lens.start(), *lens.end());
-        for &t in &by_len[goal_len] {
-            games[t as usize] = T::from(1);
+        let terms_of = |len: usize| memchr::memchr_iter(len as u8, self.lens);
+        for t in terms_of(goal_len) {
+            if let Some(g) = games.get_mut(t) {
+                *g = T::from(1);
+            }
         }
         // Over raw bytes, bounds checked once a term.
         let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
         let out_of_order = || SectionId::Chains.corrupt("has offsets out of order");
         for len in (min_len..goal_len).rev() {
             let longer = len as u8 + 1;
-            for &t in &by_len[len] {
-                let t = t as usize;
+            for t in terms_of(len) {
                 let range = self
                     .starts
                     .get(4 * t..4 * t + 8)
@@ -835,19 +823,16 @@ mod tests {
         let bytes = |v: &[u32]| v.iter().flat_map(|n| n.to_le_bytes()).collect::<Vec<u8>>();
         let (starts, succs) = (bytes(&starts), bytes(&succs));
         let graph = Graph { lens: &lens, starts: &starts, succs: &succs };
-        let by_len: Vec<Vec<u32>> = (0..=lengths)
-            .map(|l| (0..lens.len() as u32).filter(|&t| lens[t as usize] as usize == l).collect())
-            .collect();
         let mut narrow = vec![0u32; lens.len()];
-        assert!(!graph.count_down(&mut narrow, &by_len, 1..=lengths).unwrap(), "does not fit u32");
+        assert!(!graph.count_down(&mut narrow, 1..=lengths).unwrap(), "does not fit u32");
         let mut wide = vec![0u64; lens.len()];
-        assert!(graph.count_down(&mut wide, &by_len, 1..=lengths).unwrap());
+        assert!(graph.count_down(&mut wide, 1..=lengths).unwrap());
         assert!(wide[..width].iter().all(|&g| g == 16u64.pow(8)));
         // Fewer lengths fit: the same counts either way.
         let mut narrow = vec![0u32; lens.len()];
         let mut wide = vec![0u64; lens.len()];
-        assert!(graph.count_down(&mut narrow, &by_len, 3..=6).unwrap());
-        assert!(graph.count_down(&mut wide, &by_len, 3..=6).unwrap());
+        assert!(graph.count_down(&mut narrow, 3..=6).unwrap());
+        assert!(graph.count_down(&mut wide, 3..=6).unwrap());
         assert!(narrow.iter().zip(&wide).all(|(&n, &w)| n as u64 == w) && wide[2 * width] == 16u64.pow(3));
     }
 
