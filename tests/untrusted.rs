@@ -302,6 +302,10 @@ fn a_damaged_word_text() {
     let failures = every_command(&long);
     assert!(failures.iter().any(|e| e.contains("word_text")), "{failures:#?}");
     verify_names(&long, "word_text");
+    let empty = edit("text-empty.hoard", |b, [lengths, _, _]| b[lengths.start] = 0);
+    let failures = every_command(&empty);
+    assert!(failures.iter().any(|e| e.contains("empty")), "{failures:#?}");
+    verify_names(&empty, "word_text");
     let shifted = edit("text-run.hoard", |b, [_, starts, _]| b[starts.start + 4] += 1);
     every_command(&shifted);
     verify_names(&shifted, "word_text");

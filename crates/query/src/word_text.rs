@@ -41,11 +41,14 @@ impl<'a> WordText<'a> {
     /// The letter codes of word `id` (not yet checked to be letters).
     #[inline]
     pub(crate) fn word(&self, id: usize) -> Result<&'a [u8]> {
-        let bad = || SectionId::WordText.corrupt(format!("places word {id} outside its text"));
+        let bad = || SectionId::WordText.corrupt(format!("places word {id} outside its text, or has it empty"));
         let run = id / RUN;
         let lengths = self.lengths.get(run * RUN..=id).ok_or_else(bad)?;
         check(self.lazy, lengths)?;
         let (before, len) = lengths.split_at(lengths.len() - 1);
+        if len[0] == 0 {
+            return Err(bad());
+        }
         // Saturating: a start near u32::MAX from a damaged file must not
         // wrap a 32-bit usize into a range that reads another word.
         let start = self.starts.at(run)?.saturating_add(before.iter().map(|&l| l as usize).sum::<usize>());
@@ -122,15 +125,17 @@ impl<'a> WordText<'a> {
     pub(crate) fn check(&self) -> Result<()> {
         check(self.lazy, self.lengths)?;
         check(self.lazy, self.text)?;
+        // Whole columns at once (vector code), not a read a run.
+        if memchr::memchr(0, self.lengths).is_some() {
+            return Err(SectionId::WordText.corrupt("has an empty word"));
+        }
+        let starts = self.starts.as_bytes()?;
         let mut at = 0usize;
-        for (run, lengths) in self.lengths.chunks(RUN).enumerate() {
-            if self.starts.at(run)? != at {
+        for (run, (lengths, start)) in self.lengths.chunks(RUN).zip(starts.chunks_exact(4)).enumerate() {
+            if crate::format::le_u32(start) as usize != at {
                 return Err(
                     SectionId::WordText.corrupt(format!("run {run} does not start where run {} ends", run.max(1) - 1))
                 );
-            }
-            if lengths.contains(&0) {
-                return Err(SectionId::WordText.corrupt("has an empty word"));
             }
             at = at.saturating_add(lengths.iter().map(|&l| l as usize).sum::<usize>());
         }
