@@ -199,15 +199,18 @@ pub fn columns(out: &mut String, items: &[String], indent: usize, width: usize) 
     if items.is_empty() {
         return;
     }
-    let cell = items.iter().map(|s| visible_len(s)).max().unwrap_or(0) + 2;
+    let lens: Vec<usize> = items.iter().map(|s| visible_len(s)).collect();
+    let cell = lens.iter().max().unwrap_or(&0) + 2;
     let per_line = ((width.saturating_sub(indent)) / cell).max(1);
-    for line in items.chunks(per_line) {
-        out.push_str(&" ".repeat(indent));
-        let mut row = String::new();
-        for item in line {
-            row.push_str(&pad(item, cell));
+    // Straight into `out`: hundreds of words, no string a cell.
+    for (line, lens) in items.chunks(per_line).zip(lens.chunks(per_line)) {
+        out.extend(std::iter::repeat_n(' ', indent));
+        for (i, (item, &len)) in line.iter().zip(lens).enumerate() {
+            out.push_str(item);
+            if i + 1 < line.len() {
+                out.extend(std::iter::repeat_n(' ', cell - len));
+            }
         }
-        out.push_str(row.trim_end());
         out.push('\n');
     }
 }

@@ -1,5 +1,6 @@
 //! `wordhoard bee ...`: the NYT Spelling Bee.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use anyhow::Result;
@@ -299,25 +300,24 @@ fn solution_text(out: &mut String, s: &Solution) {
         let _ = writeln!(out, "\nPangrams");
         columns(out, &pangrams, 2, width());
     }
-    let max_len = s.words.iter().map(|w| w.word.chars().count()).max().unwrap_or(0);
     // `+` (and colour) marks common words, unless every word is (--common-only).
     let mark_common = s.words.iter().any(|w| !w.common);
     let plus = |w: &bee::ScoredWord| if mark_common && w.common { "+" } else { "" };
-    for len in bee::MIN_WORD_LEN..=max_len {
-        let words: Vec<String> = s
-            .words
+    // The words by length (a-z within each), each length counted once.
+    let mut by_len: BTreeMap<usize, Vec<&bee::ScoredWord>> = BTreeMap::new();
+    for w in &s.words {
+        by_len.entry(w.word.chars().count()).or_default().push(w);
+    }
+    for (&len, group) in by_len.range(bee::MIN_WORD_LEN..) {
+        let words: Vec<String> = group
             .iter()
-            .filter(|w| w.word.chars().count() == len)
             .map(|w| match (w.pangram, w.common) {
                 (true, _) => paint(Paint::Pangram, format!("{}*{}", w.word, plus(w))),
                 (false, true) if mark_common => paint(Paint::Common, format!("{}+", w.word)),
                 _ => w.word.clone(),
             })
             .collect();
-        if words.is_empty() {
-            continue;
-        }
-        let points: u32 = s.words.iter().filter(|w| w.word.chars().count() == len).map(|w| w.score).sum();
+        let points: u32 = group.iter().map(|w| w.score).sum();
         let _ = writeln!(out, "\n{len} letters: {}, {}", plural(words.len() as u64, "word"), plural(points, "point"));
         columns(out, &words, 2, width());
     }
