@@ -70,8 +70,13 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # Raised to 630,000 by its third round: Letter Boxed's counts without a
 # search (boxed/subsets.rs) took 624,803 bytes (230,282 gzip -9), and
 # with generate's pass over the word text and bee's solve_each 628,113.
-if [ "$bytes" -gt 630000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 630,000 bytes and 260,000 gzip -9" >&2
+# Raised to 640,000 by its fourth round (629,605 at its start): counts
+# of 4+ words by blocks of sets took 634,327; with anagram --words'
+# shortest-first search and ranks by id, find_first, memchr and the
+# FST's input-first walk, 639,236 (235,236 gzip -9), after the search's
+# order came from a pass a length instead of a sort (645,209 with it).
+if [ "$bytes" -gt 640000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 640,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

@@ -459,15 +459,17 @@ fn candidates<const N: usize, D: AsRef<[u8]>>(
     // Shortest first: a set is searched in this order, so a term that
     // another must follow is at most half the letters left (see
     // `Search::from`). The answers do not depend on it (they are ranked
-    // a-z after the search).
-    terms.sort_by_key(|(term, _)| term.len());
+    // a-z after the search). A pass a length, not a sort: terms are at
+    // most the phrase's letters long, and the WebAssembly stays small.
     let mut c = Candidates { counts: Vec::new(), lens: Vec::new(), words: Vec::new(), by_counts: IntMap::default() };
-    for (term, ids) in terms {
-        let counts = counts_of(alphabet, &term);
-        c.by_counts.insert(counts, c.counts.len());
-        c.counts.push(counts);
-        c.lens.push(term.len());
-        c.words.push(ids);
+    for len in 1..=letters.len() {
+        for (term, ids) in terms.iter_mut().filter(|(term, _)| term.len() == len) {
+            let counts = counts_of(alphabet, term);
+            c.by_counts.insert(counts, c.counts.len());
+            c.counts.push(counts);
+            c.lens.push(len);
+            c.words.push(std::mem::take(ids));
+        }
     }
     Ok(c)
 }
