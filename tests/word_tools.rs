@@ -34,6 +34,21 @@ fn find_lists_matches_a_z_with_an_exact_count() {
     let text =
         String::from_utf8(run(&["--index", idx.to_str().unwrap(), "find", "[rt]*ing", "--limit", "2"]).stdout).unwrap();
     assert!(text.ends_with(&format!("(the first 2 of {} words; --limit 0 lists all)\n", want.len())), "{text}");
+    assert_eq!(
+        text.lines().take_while(|l| !l.starts_with('(')).collect::<Vec<_>>(),
+        want[..2].iter().map(|w| **w).collect::<Vec<_>>(),
+        "{text}"
+    );
+    // A leading `*` scans the word text: the same first words, all counted.
+    let ing: Vec<&&str> = words.iter().filter(|w| w.ends_with("ing")).collect();
+    let text =
+        String::from_utf8(run(&["--index", idx.to_str().unwrap(), "find", "*ing", "--limit", "2"]).stdout).unwrap();
+    assert_eq!(
+        text.lines().take_while(|l| !l.starts_with('(')).collect::<Vec<_>>(),
+        ing[..2].iter().map(|w| **w).collect::<Vec<_>>(),
+        "{text}"
+    );
+    assert!(text.ends_with(&format!("(the first 2 of {} words; --limit 0 lists all)\n", ing.len())), "{text}");
     for bad in ["[ab", "a]", "a1b", ""] {
         let out = run(&["--index", idx.to_str().unwrap(), "find", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));

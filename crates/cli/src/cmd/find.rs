@@ -49,7 +49,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let mark_common = index.has_common_list() && !q.common_only;
     let count = q
         .each(&index, |word, common| {
-            if shown >= request::all_if_zero(q.limit) || failed.is_some() {
+            // The query gives only the first --limit words (and counts all).
+            if failed.is_some() {
                 return;
             }
             shown += 1;

@@ -1,7 +1,8 @@
 //! Letter Boxed counts without a search, for a box of up to 12 letters:
 //! inclusion and exclusion over the box's sets of letters, at a cost the
-//! box fixes (3^letters + 2^letters x letters^2 steps a count), where the
-//! memoised search's grows with the states its words reach.
+//! box fixes (about 2^letters x letters^2 steps a level counted, and as
+//! many again to sum the matrices), where the memoised search's grows
+//! with the states its words reach.
 //!
 //! Chains of words, each starting with the letter the one before ended
 //! on, whose letters cover the box are the chains within the whole box,
