@@ -158,7 +158,7 @@ fn words_of<D: AsRef<[u8]>>(index: &Index<D>) -> Result<SortedWords, Error> {
 /// The common flag of each word, as the file has it.
 fn common_flags<D: AsRef<[u8]>>(index: &Index<D>, words: usize) -> Result<Vec<bool>, Error> {
     let common = index.common()?;
-    Ok((0..words).map(|id| common.is_common(id as u32)).collect())
+    (0..words).map(|id| common.is_common(id as u32)).collect()
 }
 
 /// What each column of a section holds, for naming a difference, and its

@@ -186,15 +186,19 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     // Each hit: (letters, word id, the term it came from).
     let mut hits: Vec<(std::cmp::Reverse<u32>, u32, u32)> = Vec::new();
     let mut found_terms: Vec<Vec<u8>> = Vec::new();
-    let mut too_many = false;
+    let (mut too_many, mut failed, mut kept) = (false, None, Vec::new());
     terms.search(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
         if exact || term.len() >= opts.min_len {
             let t = found_terms.len() as u32;
-            hits.extend(
-                ids.iter()
-                    .filter(|&&id| !opts.common_only || common.is_common(id))
-                    .map(|&id| (std::cmp::Reverse(term.len() as u32), id, t)),
-            );
+            kept.clear();
+            kept.extend_from_slice(ids);
+            if opts.common_only {
+                if let Err(e) = common.retain_common(&mut kept) {
+                    failed = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
+            hits.extend(kept.iter().map(|&id| (std::cmp::Reverse(term.len() as u32), id, t)));
             found_terms.push(term.to_vec());
             too_many = hits.len() > MAX_WORD_ANAGRAMS || found_terms.len() > MAX_WORD_ANAGRAMS;
             if too_many {
@@ -203,6 +207,9 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
         }
         ControlFlow::Continue(())
     })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
     if too_many {
         return Err(Error::new(ErrorKind::Limit(format!(
             "too large: the letters make more than {MAX_WORD_ANAGRAMS} words; use fewer blanks or a longer shortest word"
@@ -217,14 +224,15 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     }
     hits.sort_unstable();
     let ids: Vec<u32> = hits.iter().map(|&(_, id, _)| id).collect();
+    let common_flags = ids.iter().map(|&id| common.is_common(id)).collect::<Result<Vec<bool>>>()?;
     let mut out = Vec::with_capacity(hits.len());
-    let mut shown_left = hits.iter();
+    let mut shown_left = hits.iter().zip(common_flags);
     index.each_word_of(&ids, &mut |codes| {
-        let &(_, id, t) = shown_left.next().expect("a word an id");
+        let (&(_, _, t), common) = shown_left.next().expect("a word an id");
         out.push(Anagram {
             word: index.alphabet().word_string(codes.to_vec()),
             blanks: blanks_of(index.alphabet(), &found_terms[t as usize], &letters),
-            common: common.is_common(id),
+            common,
         });
     })?;
     Ok((out, count))
@@ -447,15 +455,25 @@ fn candidates<const N: usize, D: AsRef<[u8]>>(
     let mut terms: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
     let mut sorted = letters.to_vec();
     sorted.sort_unstable();
+    let mut failed = None;
     Terms::open(index)?.search(TermsOf { letters: &sorted, blanks: 0, exact: false }, |term, ids| {
         if term.len() >= opts.min_len {
-            let ids: Vec<u32> = ids.iter().copied().filter(|&id| !opts.common_only || common.is_common(id)).collect();
+            let mut ids = ids.to_vec();
+            if opts.common_only {
+                if let Err(e) = common.retain_common(&mut ids) {
+                    failed = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
             if !ids.is_empty() {
                 terms.push((term.to_vec(), ids));
             }
         }
         ControlFlow::Continue(())
     })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
     // Shortest first: a set is searched in this order, so a term that
     // another must follow is at most half the letters left (see
     // `Search::from`). The answers do not depend on it (they are ranked

@@ -484,9 +484,8 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let mut step = self.step(TermId(t))?;
         if common_only {
             let common = self.index.common()?;
-            let ids = self.word_ids_of(t)?;
-            step.words =
-                step.words.into_iter().zip(ids).filter(|(_, id)| common.is_common(*id)).map(|(w, _)| w).collect();
+            let flags = self.word_ids_of(t)?.into_iter().map(|id| common.is_common(id)).collect::<Result<Vec<_>>>()?;
+            step.words = step.words.into_iter().zip(flags).filter(|&(_, common)| common).map(|(w, _)| w).collect();
         }
         Ok(step)
     }
@@ -508,7 +507,9 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let mut games = vec![0u64; self.term_count()?];
         for len in (START_LEN..=GOAL_LEN).rev() {
             for t in self.terms_of_len(len)?.collect::<Vec<_>>() {
-                if !self.word_ids_of(t)?.into_iter().any(|id| common.is_common(id)) {
+                let mut ids = self.word_ids_of(t)?;
+                common.retain_common(&mut ids)?;
+                if ids.is_empty() {
                     continue;
                 }
                 // Ids come from the file: every index into the counts is

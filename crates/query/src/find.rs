@@ -247,14 +247,14 @@ fn find_shown<D: AsRef<[u8]>>(
     let mut search = words.search(matcher);
     let (mut count, mut text) = (0, String::new());
     while let Some((word, id)) = search.next()? {
-        let is_common = common.is_common(id as u32);
-        if opts.common_only && !is_common {
+        if opts.common_only && !common.is_common(id as u32)? {
             continue;
         }
         count += 1;
         if count > shown as u64 {
             continue;
         }
+        let is_common = opts.common_only || common.is_common(id as u32)?;
         text.clear();
         index.alphabet().push_word(word, &mut text);
         if each(&text, is_common).is_break() {
@@ -310,20 +310,29 @@ fn scan(
         last.iter().zip(&allowed).all(|(&b, allowed)| allowed[b as usize])
             && head.as_ref().is_none_or(|head| head.matches(before))
     };
-    let (mut count, mut text) = (0, String::new());
+    let (mut count, mut text, mut failed) = (0, String::new(), None);
     words.each(|id, word| {
-        if !fits(word) || (opts.common_only && !common.is_common(id as u32)) {
+        if !fits(word) {
             return ControlFlow::Continue(());
         }
+        let is_common = match (opts.common_only || count < shown as u64).then(|| common.is_common(id as u32)) {
+            Some(Err(e)) => {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            Some(Ok(false)) if opts.common_only => return ControlFlow::Continue(()),
+            Some(Ok(is_common)) => is_common,
+            None => false,
+        };
         count += 1;
         if count > shown as u64 {
             return ControlFlow::Continue(());
         }
         text.clear();
         alphabet.push_word(word, &mut text);
-        each(&text, common.is_common(id as u32))
+        each(&text, is_common)
     })?;
-    Ok(count)
+    failed.map_or(Ok(count), Err)
 }
 
 impl Matcher<'_> {

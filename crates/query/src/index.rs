@@ -500,9 +500,28 @@ pub struct CommonFlags<'a> {
 }
 
 impl CommonFlags<'_> {
-    /// True when word `id` is on the common list.
+    /// True when word `id` is on the common list (false on an index
+    /// without one): an error when the flag's block fails its checksum or
+    /// `id` is past the flags, not "not common".
     #[inline]
-    pub fn is_common(&self, id: u32) -> bool {
-        self.bits.and_then(|b| b.get(id as usize / 64)).is_some_and(|w| w & (1 << (id % 64)) != 0)
+    pub fn is_common(&self, id: u32) -> Result<bool> {
+        match self.bits {
+            Some(bits) => Ok(bits.at(id as usize / 64)? & (1 << (id % 64)) != 0),
+            None => Ok(false),
+        }
+    }
+
+    /// Keeps only the ids of common words, in order (see
+    /// [`CommonFlags::is_common`] for the errors).
+    pub fn retain_common(&self, ids: &mut Vec<u32>) -> Result<()> {
+        let mut failed = None;
+        ids.retain(|&id| match self.is_common(id) {
+            Ok(common) => common,
+            Err(e) => {
+                failed.get_or_insert(e);
+                false
+            }
+        });
+        failed.map_or(Ok(()), Err)
     }
 }

@@ -627,7 +627,7 @@ pub fn common_words<D: AsRef<[u8]>>(index: &Index<D>, words: &[impl AsRef<str>])
     let mut out = Vec::new();
     for word in words {
         let Ok(codes) = index.alphabet().parse_word(word.as_ref(), "word") else { continue };
-        if index.word_id(&codes)?.is_some_and(|id| common.is_common(id)) {
+        if index.word_id(&codes)?.map(|id| common.is_common(id)).transpose()? == Some(true) {
             out.push(index.alphabet().word_string(codes));
         }
     }

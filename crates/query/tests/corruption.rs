@@ -253,6 +253,46 @@ fn a_query_checks_only_the_blocks_it_reads() {
     assert!(!index.verify().iter().all(|c| c.ok));
 }
 
+/// A lookup that reads a damaged block errs, whatever it was looking
+/// for: a binary search among the letter sets whose first probe lands in
+/// the block, and a common flag read from it, say so, not "no words" or
+/// "not common".
+#[test]
+fn a_lookup_in_a_damaged_block_is_an_error_not_a_miss() {
+    let mut rng = SplitMix64::new(9);
+    let words: Vec<String> = (0..60_000)
+        .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>())
+        .collect();
+    let list: String = words.iter().map(|w| format!("{w}\n")).collect();
+    let common: String = words.iter().step_by(3).map(|w| format!("{w}\n")).collect();
+    let opts = BuildOptions { common: Some(WordSource::from_text("common", &common)), ..Default::default() };
+    let file = build_index(&[WordSource::from_text("many", &list)], &opts).unwrap().into_bytes();
+    let puzzle = |index: &Index<Vec<u8>>| bee::Puzzle::parse(index.alphabet(), "aeginrt", Some("r")).unwrap();
+    let intact = Index::from_bytes(file.clone()).unwrap();
+    let solved = bee::solve(&intact, puzzle(&intact), &Default::default()).unwrap();
+    assert!(solved.words.len() > 10 && solved.words.iter().any(|w| w.common), "a puzzle with words to lose");
+    let header = Header::parse(&file).unwrap();
+    // The letter sets: every binary search probes the middle row first.
+    let sets = column_range(&file, header.entry(SectionId::Lettersets).unwrap(), Some(0)).unwrap();
+    assert!(sets.len() > 2 * 65_536, "the masks span several blocks");
+    let mut bad = file.clone();
+    bad[sets.start + (sets.len() / 8) * 4] ^= 0x01;
+    let index = Index::from_bytes(bad).unwrap();
+    let err = bee::solve(&index, puzzle(&index), &Default::default()).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Checksum { section: "lettersets" }), "{err}");
+    // The common flags, read word by word.
+    let flags = column_range(&file, header.entry(SectionId::Common).unwrap(), Some(0)).unwrap();
+    let mut bad = file.clone();
+    bad[flags.start + flags.len() / 2] ^= 0x01;
+    let index = Index::from_bytes(bad).unwrap();
+    let err = bee::solve(&index, puzzle(&index), &Default::default()).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Checksum { section: "common" }), "{err}");
+    let any = find::Pattern::parse(index.alphabet(), "?*").unwrap();
+    let opts = find::FindOptions { common_only: true, ..Default::default() };
+    let err = find::find(&index, &any, &opts, |_, _| {}).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Checksum { section: "common" }), "{err}");
+}
+
 /// Every length short of the whole file fails to open.
 #[test]
 fn sweep_every_truncation() {

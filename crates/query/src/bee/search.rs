@@ -80,7 +80,7 @@ pub fn solve_each<D: AsRef<[u8]>>(
     let mut rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
     // The pangrams are the words of the row whose set is the honeycomb's:
     // told apart by id, not by reading every word's letters again.
-    let mut pangram_ids = match sets.find(puzzle.letters) {
+    let mut pangram_ids = match sets.find(puzzle.letters)? {
         Some(row) => sets.word_ids_of(&mut [row])?,
         None => Vec::new(),
     };
@@ -89,13 +89,22 @@ pub fn solve_each<D: AsRef<[u8]>>(
     ids.sort_unstable();
     let common = index.common()?;
     if common_only {
-        ids.retain(|&id| common.is_common(id));
+        common.retain_common(&mut ids)?;
     }
     let alphabet = index.alphabet();
     let (mut totals, mut text) = (Totals::default(), String::new());
     let (mut ids_left, mut pangrams_left) = (ids.iter(), pangram_ids.iter().peekable());
+    let mut failed = None;
     index.each_word_of(&ids, &mut |codes| {
         let id = *ids_left.next().expect("a word an id");
+        let common = match common.is_common(id) {
+            Ok(common) if failed.is_none() => common,
+            Ok(_) => return,
+            Err(e) => {
+                failed.get_or_insert(e);
+                return;
+            }
+        };
         // Both lists ascend: the pangrams' is walked beside the words'.
         while pangrams_left.next_if(|&&p| p < id).is_some() {}
         let pangram = pangrams_left.next_if_eq(&&id).is_some();
@@ -105,9 +114,9 @@ pub fn solve_each<D: AsRef<[u8]>>(
         totals.pangrams += pangram as u32;
         text.clear();
         alphabet.push_word(codes, &mut text);
-        each(Scored { word: &text, score, pangram, common: common.is_common(id) });
+        each(Scored { word: &text, score, pangram, common });
     })?;
-    Ok(totals)
+    failed.map_or(Ok(totals), Err)
 }
 
 /// The letters of a word's text (words come back from the index as text).

@@ -37,7 +37,10 @@ impl<'a> Masks<'a> {
     }
 
     pub(super) fn at(&self, i: usize) -> Result<u64> {
-        self.get(i).ok_or_else(|| self.section().corrupt("a table index is out of bounds"))
+        match self {
+            Masks::Narrow(m) => m.at(i).map(|v| v as u64),
+            Masks::Wide(m) => m.at(i),
+        }
     }
 
     /// The same masks, the column checked whole once (for a pass).
@@ -54,9 +57,9 @@ impl<'a> Masks<'a> {
         Ok((0..m.len()).map(move |i| m.get(i).unwrap_or(0)))
     }
 
-    pub(super) fn binary_search(&self, value: u64) -> Option<usize> {
+    pub(super) fn binary_search(&self, value: u64) -> Result<Option<usize>> {
         match self {
-            Masks::Narrow(m) => m.binary_search(u32::try_from(value).ok()?),
+            Masks::Narrow(m) => u32::try_from(value).map_or(Ok(None), |v| m.binary_search(v)),
             Masks::Wide(m) => m.binary_search(value),
         }
     }
@@ -154,7 +157,7 @@ impl<'a> LetterSets<'a> {
         self.masks.len()
     }
 
-    pub(super) fn find(&self, set: LetterSet) -> Option<usize> {
+    pub(super) fn find(&self, set: LetterSet) -> Result<Option<usize>> {
         self.masks.binary_search(set.0)
     }
 
@@ -171,7 +174,7 @@ impl<'a> LetterSets<'a> {
     pub(super) fn rows_within(&self, letters: LetterSet, required: LetterSet) -> Result<Vec<usize>> {
         let free = letters.len() - required.len();
         if free < 20 && (1usize << free) <= self.len() {
-            Ok(letters.subsets_containing(required).filter_map(|s| self.find(s)).collect())
+            letters.subsets_containing(required).filter_map(|s| self.find(s).transpose()).collect()
         } else {
             (0..self.len())
                 .filter_map(|row| match self.mask(row) {

@@ -112,7 +112,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         // A first word: at least 3 letters, none twice in a row, and no
         // more distinct letters than the box holds.
         let id = rng.below(words.len() as u64);
-        if !words.key_of(id, &mut first)? || (opts.common_only && !common.is_common(id as u32)) {
+        if !words.key_of(id, &mut first)? || (opts.common_only && !common.is_common(id as u32)?) {
             continue;
         }
         let Some(set) = alphabet.set_of(&first) else { continue };
@@ -126,7 +126,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
         // Ids, not words: 4 bytes a candidate, the word read back once.
         let mut candidates: Vec<u64> = Vec::new();
         let mut add = |id: u64| {
-            if opts.common_only && !common.is_common(id as u32) {
+            if opts.common_only && !common.is_common(id as u32)? {
                 return Ok(());
             }
             if candidates.len() == MAX_PLAYABLE {

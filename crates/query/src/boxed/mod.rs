@@ -214,7 +214,7 @@ pub fn playable_words<D: AsRef<[u8]>>(
         let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
         out.push(Playable {
             word: index.alphabet().word_string(word.to_vec()),
-            common: common.is_common(id as u32),
+            common: common.is_common(id as u32)?,
             letters: word.len().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16,
             mask,
             first: local(first).ok_or_else(|| SectionId::Words.corrupt("the FST returned a word off the box"))?,

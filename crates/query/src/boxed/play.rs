@@ -98,7 +98,7 @@ pub fn check<D: AsRef<[u8]>>(
                     Verdict::WrongStart
                 } else {
                     match index.word_id(c)? {
-                        Some(id) if !opts.common_only || common.is_common(id) => Verdict::Ok,
+                        Some(id) if !opts.common_only || common.is_common(id)? => Verdict::Ok,
                         _ => Verdict::NotInList,
                     }
                 }

@@ -197,8 +197,8 @@ impl<'a> U32s<'a> {
 
     /// Binary search for a value in a column sorted ascending (a value in
     /// a damaged block reads as absent, which ends the search).
-    pub fn binary_search(&self, value: u32) -> Option<usize> {
-        search_sorted(self.len(), |i| self.get(i), value)
+    pub fn binary_search(&self, value: u32) -> Result<Option<usize>> {
+        search_sorted(self.len(), |i| self.at(i).map(|v| v as u32), value)
     }
 
     /// The largest value, if any: a whole-column bounds check in one pass
@@ -238,19 +238,21 @@ impl<'a> U32s<'a> {
     }
 }
 
-/// Binary search over `len` values that `get` reads (a damaged, unsorted
-/// column gives a wrong answer or none, never a panic).
-fn search_sorted<T: Ord>(len: usize, get: impl Fn(usize) -> Option<T>, value: T) -> Option<usize> {
+/// Binary search over `len` values that `get` reads: an error when a
+/// probe's block fails its checksum (damage there is not a miss); an
+/// unsorted column (which passes its checksums only if built so) gives a
+/// wrong row or none, never a panic.
+fn search_sorted<T: Ord>(len: usize, get: impl Fn(usize) -> Result<T>, value: T) -> Result<Option<usize>> {
     let (mut lo, mut hi) = (0, len);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         match get(mid)?.cmp(&value) {
             std::cmp::Ordering::Less => lo = mid + 1,
             std::cmp::Ordering::Greater => hi = mid,
-            std::cmp::Ordering::Equal => return Some(mid),
+            std::cmp::Ordering::Equal => return Ok(Some(mid)),
         }
     }
-    None
+    Ok(None)
 }
 
 /// A little-endian `u64` array view over bytes; indexing is checked, and
@@ -309,8 +311,8 @@ impl<'a> U64s<'a> {
     }
 
     /// Binary search for a value in a column sorted ascending.
-    pub fn binary_search(&self, value: u64) -> Option<usize> {
-        search_sorted(self.len(), |i| self.get(i), value)
+    pub fn binary_search(&self, value: u64) -> Result<Option<usize>> {
+        search_sorted(self.len(), |i| self.at(i), value)
     }
 
     /// Value `i`, or a corruption or checksum error.
@@ -337,8 +339,8 @@ mod tests {
         assert_eq!(cols.len(), 3);
         let a = cols.u32s(0).unwrap();
         assert_eq!(a.iter().unwrap().collect::<Vec<_>>(), vec![1, 5, 9]);
-        assert_eq!(a.binary_search(5), Some(1));
-        assert_eq!(a.binary_search(4), None);
+        assert_eq!(a.binary_search(5).unwrap(), Some(1));
+        assert_eq!(a.binary_search(4).unwrap(), None);
         assert_eq!(a.get(3), None);
         assert_eq!(cols.u64s(1).unwrap().get(0), Some(u64::MAX));
         assert_eq!(cols.bytes(2).unwrap(), &[7, 7, 7]);

@@ -387,7 +387,7 @@ impl ProperNouns {
     /// Decodes the section's one column: `[policy, auto, capitalised,
     /// words]`, policy 1 for skipped and 2 for kept, auto 0 or 1.
     pub fn decode(columns: &Columns) -> Result<ProperNouns> {
-        let values = columns.u64s(0)?;
+        let values = columns.u64s(0)?.checked()?;
         let bad = |what: &str| SectionId::ProperNouns.corrupt(what.to_string());
         if values.len() != 4 {
             return Err(bad("does not hold 4 numbers"));
