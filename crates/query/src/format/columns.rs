@@ -349,6 +349,27 @@ mod tests {
     }
 
     #[test]
+    fn binary_search_finds_what_a_scan_finds() {
+        let mut rng = crate::rng::SplitMix64::new(5);
+        for len in 0..70 {
+            let mut values: Vec<u32> = (0..len).map(|_| rng.below(200) as u32).collect();
+            values.sort_unstable();
+            values.dedup();
+            let get = |i: usize| values.get(i).copied().ok_or_else(|| SectionId::Lettersets.corrupt("out of bounds"));
+            for probe in 0..201 {
+                let want = values.iter().position(|&v| v == probe);
+                assert_eq!(search_sorted(values.len(), get, probe).unwrap(), want, "{probe} in {values:?}");
+            }
+        }
+        // Unsorted values give some row or none, never a panic.
+        let shuffled = [9u32, 1, 7, 3];
+        for probe in 0..10 {
+            let found = search_sorted(4, |i| Ok(shuffled[i]), probe).unwrap();
+            assert!(found.is_none_or(|i| shuffled[i] == probe));
+        }
+    }
+
+    #[test]
     fn columns_reject_bad_bounds() {
         let mut bytes = ColumnsWriter::new().u32s(&[1, 2]).finish();
         bytes[8] = 200; // column offset past the end
