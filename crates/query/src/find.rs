@@ -301,9 +301,9 @@ fn scan(
         .map(|set| std::array::from_fn(|b| pattern.index_of[b].is_some_and(|i| set.contains(i as usize))))
         .collect();
     let last_allowed = allowed.last().copied().unwrap_or([true; 256]);
+    // Most words fail on their last letter, which the pass tests first.
     let fits = |word: &[u8]| {
-        // Most words fail on their last letter: test it before anything else.
-        if !word.last().is_some_and(|&b| last_allowed[b as usize]) || word.len() < shortest || word.len() > longest {
+        if word.len() < shortest || word.len() > longest {
             return false;
         }
         let (before, last) = word.split_at(word.len() - tail.len());
@@ -311,7 +311,7 @@ fn scan(
             && head.as_ref().is_none_or(|head| head.matches(before))
     };
     let (mut count, mut text, mut failed) = (0, String::new(), None);
-    words.each(|id, word| {
+    words.each_ending(&last_allowed, |id, word| {
         if !fits(word) {
             return ControlFlow::Continue(());
         }

@@ -74,6 +74,36 @@ impl<'a> WordText<'a> {
         Ok(())
     }
 
+    /// [`WordText::each`] over only the words whose last code `last_ok`
+    /// holds: one load and test a word before `f` (a `*` pattern's last
+    /// letter turns most words away), in a loop that tracks where each
+    /// word ends rather than splitting the text. Not inlined: in a caller
+    /// the loop's counters went to the stack, a store and a load a word.
+    #[inline(never)]
+    pub(crate) fn each_ending(
+        &self,
+        last_ok: &[bool; 256],
+        mut f: impl FnMut(usize, &'a [u8]) -> ControlFlow<()>,
+    ) -> Result<()> {
+        self.check()?;
+        let text = self.text;
+        let mut end = 0usize;
+        for (id, &len) in self.lengths.iter().enumerate() {
+            let start = end;
+            end += len as usize;
+            // The check made every length at least 1 and their sum the
+            // text's length: `end - 1` is this word's last code.
+            let Some(&last) = text.get(end.wrapping_sub(1)) else { break };
+            if last_ok[last as usize] {
+                let Some(word) = text.get(start..end) else { break };
+                if f(id, word).is_break() {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Calls `f` with every word from id `from` on, in id order, until it
     /// breaks: one pass over the text from the start of `from`'s run of
     /// 16, each run's start checked against the lengths before it as the
