@@ -150,7 +150,9 @@ impl<'a> U32s<'a> {
         self.bytes.is_empty()
     }
 
-    /// Value `i`, if in bounds and its block matches its checksum.
+    /// Value `i`, if in bounds and its block matches its checksum: `None`
+    /// says either, so it is for reads where both are an error anyway; a
+    /// read whose miss means something (a search) uses [`U32s::at`].
     #[inline]
     pub fn get(&self, i: usize) -> Option<u32> {
         let at = i.checked_mul(4)?;
@@ -275,7 +277,9 @@ impl<'a> U64s<'a> {
         self.bytes.is_empty()
     }
 
-    /// Value `i`, if in bounds and its block matches its checksum.
+    /// Value `i`, if in bounds and its block matches its checksum (see
+    /// [`U32s::get`]: a read whose miss means something uses
+    /// [`U64s::at`]).
     #[inline]
     pub fn get(&self, i: usize) -> Option<u64> {
         let at = i.checked_mul(8)?;
