@@ -131,8 +131,12 @@ fn golden_v3_opens_answers_and_matches_a_fresh_build() {
     assert!(!String::from_utf8_lossy(&golden).contains(&folder), "the file records no folder");
 
     let puzzle = bee::Puzzle::parse(index.alphabet(), "aeginrt", Some("r")).unwrap();
-    let words: Vec<String> =
-        bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap().words.into_iter().map(|w| w.word).collect();
+    let words: Vec<String> = bee::solve(&index, puzzle, &bee::SolveOptions::default())
+        .unwrap()
+        .words
+        .into_iter()
+        .map(|w| w.word.into())
+        .collect();
     assert_eq!(
         words,
         [

@@ -39,6 +39,9 @@ pub struct Alphabet {
     text: String,
     /// Every letter is ASCII: a word's codes are its text.
     ascii: bool,
+    /// The first code and the number of letters, when the codes are one
+    /// run (a-z): a word's check is then a compare a byte, in vector code.
+    run: Option<(u8, u8)>,
     /// How typed text is normalised.
     folding: Folding,
 }
@@ -118,7 +121,9 @@ impl Alphabet {
             codes.push(code);
         }
         let ascii = letters.is_ascii();
-        Ok(Alphabet { letters: codes, chars, index, text: letters.to_string(), ascii, folding })
+        let run = codes.iter().enumerate().all(|(i, &c)| c as usize == codes[0] as usize + i);
+        let run = run.then(|| (codes[0], codes.len() as u8));
+        Ok(Alphabet { letters: codes, chars, index, text: letters.to_string(), ascii, run, folding })
     }
 
     /// The number of letters.
@@ -203,9 +208,25 @@ impl Alphabet {
         text.extend(word.iter().map(|&b| self.char_of(b)));
     }
 
-    /// True when every byte of `word` is a letter's code.
+    /// True when every byte of `word` is a letter's code: a lookup a
+    /// byte with no early exit (a check of many words at once is a short
+    /// loop with no branch).
     pub fn is_word(&self, word: &[u8]) -> bool {
-        word.iter().all(|&b| self.index_of(b).is_some())
+        match self.run {
+            Some((first, len)) => word.iter().fold(true, |ok, &b| ok & (b.wrapping_sub(first) < len)),
+            None => word.iter().fold(true, |ok, &b| ok & (self.index[b as usize] != NOT_A_LETTER)),
+        }
+    }
+
+    /// The number of letters in a word's text (each letter is one
+    /// character).
+    #[inline]
+    pub fn letters_in(&self, text: &str) -> usize {
+        if self.ascii {
+            text.len()
+        } else {
+            text.chars().count()
+        }
     }
 
     /// The set of letters of a word, or `None` if it has a non-letter.
@@ -363,6 +384,60 @@ impl LetterSet {
     }
 }
 
+/// Words as text, back to back in one string, in the order asked for
+/// (what [`Index::texts_of`](crate::Index::texts_of) gives): one
+/// allocation for all of them, each word a slice of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WordTexts {
+    text: String,
+    /// Where each word ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl WordTexts {
+    /// The words whose codes are `codes` back to back, word `i` ending at
+    /// `ends[i]` (ascending, the last at most `codes.len()`).
+    pub(crate) fn new(alphabet: &Alphabet, mut codes: Vec<u8>, mut ends: Vec<usize>) -> WordTexts {
+        if alphabet.ascii && codes.is_ascii() {
+            // Plain ASCII letters: the codes are the text, checked once.
+            match String::from_utf8(codes) {
+                Ok(text) => return WordTexts { text, ends },
+                Err(e) => codes = e.into_bytes(),
+            }
+        }
+        let mut text = String::with_capacity(codes.len());
+        let mut start = 0;
+        for end in &mut ends {
+            text.extend(codes.get(start..*end).unwrap_or_default().iter().map(|&b| alphabet.char_of(b)));
+            start = *end;
+            *end = text.len();
+        }
+        WordTexts { text, ends }
+    }
+
+    /// The number of words.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Word `i`, if there is one.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<&str> {
+        let start = if i == 0 { 0 } else { *self.ends.get(i - 1)? };
+        self.text.get(start..*self.ends.get(i)?)
+    }
+
+    /// The words in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        (0..self.len()).map(|i| self.get(i).unwrap_or_default())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,6 +471,38 @@ mod tests {
         assert_eq!(a.parse_letter("R", "centre").unwrap(), 17);
         assert!(a.parse_letter("rs", "centre").is_err());
         assert!(a.parse_word("é", "term").is_err());
+    }
+
+    /// A word check by the codes' run (a-z) agrees with one by the table,
+    /// for every byte, on alphabets whose codes are one run and others.
+    #[test]
+    fn a_word_check_agrees_with_the_table() {
+        for letters in ["abcdefghijklmnopqrstuvwxyz", "abd", "aeßäé", "äé", "z", "ab"] {
+            let a = Alphabet::new(letters).unwrap();
+            for b in 0..=255u8 {
+                assert_eq!(a.is_word(&[b]), a.index_of(b).is_some(), "{letters}: byte {b}");
+                assert_eq!(a.is_word(&[a.letter(0), b, a.letter(0)]), a.index_of(b).is_some());
+            }
+            assert!(a.is_word(b""));
+        }
+    }
+
+    /// Words as text from codes back to back: each word's own text, in
+    /// order, whatever the alphabet.
+    #[test]
+    fn word_texts_split_where_the_words_end() {
+        for (letters, words) in [("abc", vec!["ab", "c", "cab"]), ("aeßäé", vec!["aß", "é", "äeé"])] {
+            let a = Alphabet::new(letters).unwrap();
+            let (mut codes, mut ends) = (Vec::new(), Vec::new());
+            for w in &words {
+                codes.extend(w.chars().map(|c| a.code_of(c).unwrap()));
+                ends.push(codes.len());
+            }
+            let texts = WordTexts::new(&a, codes, ends);
+            assert_eq!(texts.iter().collect::<Vec<_>>(), words);
+            assert_eq!((texts.len(), texts.get(words.len())), (words.len(), None));
+            assert_eq!(texts.iter().map(|w| a.letters_in(w)).collect::<Vec<_>>(), [2, 1, 3]);
+        }
     }
 
     #[test]

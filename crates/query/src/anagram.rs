@@ -224,17 +224,18 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     }
     hits.sort_unstable();
     let ids: Vec<u32> = hits.iter().map(|&(_, id, _)| id).collect();
-    let common_flags = ids.iter().map(|&id| common.is_common(id)).collect::<Result<Vec<bool>>>()?;
-    let mut out = Vec::with_capacity(hits.len());
-    let mut shown_left = hits.iter().zip(common_flags);
-    index.each_word_of(&ids, &mut |codes| {
-        let (&(_, _, t), common) = shown_left.next().expect("a word an id");
-        out.push(Anagram {
-            word: index.alphabet().word_string(codes.to_vec()),
+    let common_flags = common.flags_of(&ids)?;
+    let texts = index.texts_of(&ids)?;
+    let out = hits
+        .iter()
+        .zip(common_flags)
+        .zip(texts.iter())
+        .map(|((&(_, _, t), common), word)| Anagram {
+            word: word.to_string(),
             blanks: blanks_of(index.alphabet(), &found_terms[t as usize], &letters),
             common,
-        });
-    })?;
+        })
+        .collect();
     Ok((out, count))
 }
 

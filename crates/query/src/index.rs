@@ -3,9 +3,9 @@
 
 use std::sync::OnceLock;
 
-use crate::alphabet::Alphabet;
+use crate::alphabet::{Alphabet, WordTexts};
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::blocks::{Lazy, SectionBlocks};
+use crate::format::blocks::{LastBlock, Lazy, SectionBlocks};
 use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
 use crate::word_text::WordText;
@@ -319,42 +319,41 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// index has one, else through one FST handle.
     pub fn words_of(&self, ids: impl IntoIterator<Item = u32>) -> Result<Vec<String>> {
         let ids: Vec<u32> = ids.into_iter().collect();
-        let mut out = Vec::with_capacity(ids.len());
-        self.each_word_of(&ids, &mut |word| out.push(self.alphabet.word_string(word.to_vec())))?;
-        Ok(out)
+        Ok(self.texts_of(&ids)?.iter().map(str::to_string).collect())
     }
 
-    /// Calls `f` with the letter codes of each word of `ids`, in order:
-    /// each checked to be in range and made of letters of the alphabet
-    /// (which later code relies on: a word is ASCII on an a-z index).
-    /// (One function, not one per caller's closure: the WebAssembly stays
-    /// small.)
-    pub fn each_word_of(&self, ids: &[u32], f: &mut dyn FnMut(&[u8])) -> Result<()> {
-        let letters = |word: &[u8], section: SectionId| {
-            if self.alphabet.is_word(word) {
-                Ok(())
-            } else {
-                Err(section.corrupt("holds a word with a character outside the alphabet"))
+    /// The words `ids` as text, in order, back to back in one string:
+    /// each id checked in range, and every code checked to be a letter of
+    /// the alphabet in one pass over all of them (which later code relies
+    /// on: a word is ASCII on an a-z index). On an ASCII alphabet the
+    /// codes are the text, so the words are read and checked as UTF-8
+    /// once, not a word at a time.
+    pub fn texts_of(&self, ids: &[u32]) -> Result<WordTexts> {
+        let mut codes = Vec::new();
+        let mut ends = Vec::with_capacity(ids.len());
+        let section = match self.word_text()? {
+            Some(text) => {
+                codes.reserve(ids.len() * 8);
+                text.words_into(ids, &mut codes, &mut ends)?;
+                SectionId::WordText
+            }
+            None => {
+                let map = self.words()?;
+                let mut buf = Vec::new();
+                for &id in ids {
+                    if id as usize >= map.len() || !map.key_of(id as u64, &mut buf)? {
+                        return Err(SectionId::Words.corrupt(format!("word id {id} is not in the FST")));
+                    }
+                    codes.extend_from_slice(&buf);
+                    ends.push(codes.len());
+                }
+                SectionId::Words
             }
         };
-        if let Some(text) = self.word_text()? {
-            for &id in ids {
-                let word = text.word(id as usize)?;
-                letters(word, SectionId::WordText)?;
-                f(word);
-            }
-            return Ok(());
+        if !self.alphabet.is_word(&codes) {
+            return Err(section.corrupt("holds a word with a character outside the alphabet"));
         }
-        let map = self.words()?;
-        let mut buf = Vec::new();
-        for &id in ids {
-            if id as usize >= map.len() || !map.key_of(id as u64, &mut buf)? {
-                return Err(SectionId::Words.corrupt(format!("word id {id} is not in the FST")));
-            }
-            letters(&buf, SectionId::Words)?;
-            f(&buf);
-        }
-        Ok(())
+        Ok(WordTexts::new(&self.alphabet, codes, ends))
     }
 
     /// The `word_text` table's structure, and every word in it made of
@@ -505,17 +504,30 @@ impl CommonFlags<'_> {
     /// `id` is past the flags, not "not common".
     #[inline]
     pub fn is_common(&self, id: u32) -> Result<bool> {
+        self.is_common_near(id, &mut LastBlock::default())
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_common_near(&self, id: u32, last: &mut LastBlock) -> Result<bool> {
         match self.bits {
-            Some(bits) => Ok(bits.at(id as usize / 64)? & (1 << (id % 64)) != 0),
+            Some(bits) => Ok(bits.at_near(id as usize / 64, last)? & (1 << (id % 64)) != 0),
             None => Ok(false),
         }
+    }
+
+    /// The flag of each of `ids`, in order (see [`CommonFlags::is_common`]
+    /// for the errors): sorted ids read the same blocks one after another.
+    pub fn flags_of(&self, ids: &[u32]) -> Result<Vec<bool>> {
+        let mut last = LastBlock::default();
+        ids.iter().map(|&id| self.is_common_near(id, &mut last)).collect()
     }
 
     /// Keeps only the ids of common words, in order (see
     /// [`CommonFlags::is_common`] for the errors).
     pub fn retain_common(&self, ids: &mut Vec<u32>) -> Result<()> {
         let mut failed = None;
-        ids.retain(|&id| match self.is_common(id) {
+        let mut last = LastBlock::default();
+        ids.retain(|&id| match self.is_common_near(id, &mut last) {
             Ok(common) => common,
             Err(e) => {
                 failed.get_or_insert(e);

@@ -84,7 +84,7 @@ mod unicode;
 mod verify;
 mod word_text;
 
-pub use alphabet::{Alphabet, LetterSet};
+pub use alphabet::{Alphabet, LetterSet, WordTexts};
 pub use error::{Error, ErrorKind, Result};
 pub use index::{CommonFlags, FileBytes, Index};
 pub use verify::SectionCheck;

@@ -13,8 +13,16 @@
 use std::ops::ControlFlow;
 
 use crate::error::Result;
-use crate::format::blocks::{check, Lazy};
+use crate::format::blocks::{check, LastBlock, Lazy};
 use crate::format::{Columns, SectionId, U32s, WORD_TEXT_RUN as RUN};
+
+/// The blocks a run of word reads checked last, one a column.
+#[derive(Default)]
+struct Near {
+    lengths: LastBlock,
+    starts: LastBlock,
+    text: LastBlock,
+}
 
 /// A view of the `word_text` section, its counts checked against the word
 /// count; every read is bounds-checked and its blocks checked as read.
@@ -41,19 +49,39 @@ impl<'a> WordText<'a> {
     /// The letter codes of word `id` (not yet checked to be letters).
     #[inline]
     pub(crate) fn word(&self, id: usize) -> Result<&'a [u8]> {
+        self.word_near(id, &mut Near::default())
+    }
+
+    /// The codes of words `ids`, in order, back to back onto `codes`, and
+    /// where each ends onto `ends`: sorted ids read the same blocks one
+    /// after another, and the checks remember them (see [`Near`]).
+    pub(crate) fn words_into(&self, ids: &[u32], codes: &mut Vec<u8>, ends: &mut Vec<usize>) -> Result<()> {
+        let mut near = Near::default();
+        for &id in ids {
+            codes.extend_from_slice(self.word_near(id as usize, &mut near)?);
+            ends.push(codes.len());
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn word_near(&self, id: usize, near: &mut Near) -> Result<&'a [u8]> {
         let bad = || SectionId::WordText.corrupt(format!("places word {id} outside its text, or has it empty"));
         let run = id / RUN;
         let lengths = self.lengths.get(run * RUN..=id).ok_or_else(bad)?;
-        check(self.lazy, lengths)?;
+        near.lengths.check(self.lazy, lengths)?;
         let (before, len) = lengths.split_at(lengths.len() - 1);
         if len[0] == 0 {
             return Err(bad());
         }
         // Saturating: a start near u32::MAX from a damaged file must not
         // wrap a 32-bit usize into a range that reads another word.
-        let start = self.starts.at(run)?.saturating_add(before.iter().map(|&l| l as usize).sum::<usize>());
+        let start = self
+            .starts
+            .at_near(run, &mut near.starts)?
+            .saturating_add(before.iter().map(|&l| l as usize).sum::<usize>());
         let word = self.text.get(start..start.saturating_add(len[0] as usize)).ok_or_else(bad)?;
-        check(self.lazy, word)?;
+        near.text.check(self.lazy, word)?;
         Ok(word)
     }
 

@@ -253,6 +253,36 @@ fn a_query_checks_only_the_blocks_it_reads() {
     assert!(!index.verify().iter().all(|c| c.ok));
 }
 
+/// Reading many words in id order remembers the block it checked last:
+/// damage in any block of the word text is still found by a read of
+/// every word, and a read of a word away from it still works.
+#[test]
+fn a_read_of_many_words_finds_damage_in_every_block() {
+    let mut rng = SplitMix64::new(9);
+    let list: String = (0..60_000)
+        .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>() + "\n")
+        .collect();
+    let file = build_index(&[WordSource::from_text("many", &list)], &BuildOptions::default()).unwrap().into_bytes();
+    let header = Header::parse(&file).unwrap();
+    let text = header.entry(SectionId::WordText).unwrap();
+    let all: Vec<u32> = (0..Index::from_bytes(file.clone()).unwrap().word_count() as u32).collect();
+    let blocks = (text.len as usize).div_ceil(1 << 16);
+    assert!(blocks >= 4, "{blocks} blocks");
+    for block in 0..blocks {
+        let mut bad = file.clone();
+        let at = (block << 16) + (text.len as usize - (block << 16)).min(1 << 16) / 2;
+        bad[text.offset as usize + at] ^= 0x20;
+        let index = Index::from_bytes(bad).unwrap();
+        let err = index.texts_of(&all).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Checksum { section: "word_text" }), "block {block}: {err}");
+        // The first word's length, start and text are in the first two
+        // blocks (the lengths and starts come before the text).
+        if block >= 2 {
+            assert_eq!(index.texts_of(&[0]).unwrap().len(), 1, "block {block}");
+        }
+    }
+}
+
 /// A lookup that reads a damaged block errs, whatever it was looking
 /// for: a binary search among the letter sets whose first probe lands in
 /// the block, and a common flag read from it, say so, not "no words" or

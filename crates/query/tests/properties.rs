@@ -69,7 +69,7 @@ proptest! {
         // The streamed form sees the same words, one borrowed at a time.
         let mut streamed = Vec::new();
         let totals = bee::solve_each(&index, puzzle, &bee::SolveOptions::default(), |w| streamed.push((w.word.to_string(), w.score))).unwrap();
-        prop_assert_eq!(streamed, got.words.iter().map(|w| (w.word.clone(), w.score)).collect::<Vec<_>>());
+        prop_assert_eq!(streamed, got.words.iter().map(|w| (w.word.to_string(), w.score)).collect::<Vec<_>>());
         prop_assert_eq!((totals.words as usize, totals.score, totals.pangrams), (got.words.len(), score, pangrams));
     }
 

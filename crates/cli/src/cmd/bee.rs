@@ -314,7 +314,7 @@ fn solution_text(out: &mut String, s: &Solution) {
             .map(|w| match (w.pangram, w.common) {
                 (true, _) => paint(Paint::Pangram, format!("{}*{}", w.word, plus(w))),
                 (false, true) if mark_common => paint(Paint::Common, format!("{}+", w.word)),
-                _ => w.word.clone(),
+                _ => w.word.to_string(),
             })
             .collect();
         let points: u32 = group.iter().map(|w| w.score).sum();

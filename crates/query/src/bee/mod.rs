@@ -24,6 +24,7 @@
 
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
+use compact_str::CompactString;
 
 mod generate;
 mod play;
@@ -89,8 +90,9 @@ impl Puzzle {
 /// One word of a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoredWord {
-    /// The word.
-    pub word: String,
+    /// The word (a word of up to 24 bytes is kept inline: a solution of
+    /// hundreds of words is not hundreds of allocations).
+    pub word: CompactString,
     /// Its points.
     pub score: u32,
     /// True when it uses every letter of the honeycomb.

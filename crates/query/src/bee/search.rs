@@ -9,6 +9,7 @@ use super::{
 };
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::Result;
+use crate::format::blocks::LastBlock;
 use crate::format::SectionId;
 use crate::index::Index;
 
@@ -29,7 +30,7 @@ use crate::index::Index;
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
     let mut words = Vec::new();
     let totals = solve_each(index, puzzle, opts, |w| {
-        words.push(ScoredWord { word: w.word.to_string(), score: w.score, pangram: w.pangram, common: w.common })
+        words.push(ScoredWord { word: w.word.into(), score: w.score, pangram: w.pangram, common: w.common })
     })?;
     let alphabet = index.alphabet();
     Ok(Solution {
@@ -92,31 +93,21 @@ pub fn solve_each<D: AsRef<[u8]>>(
         common.retain_common(&mut ids)?;
     }
     let alphabet = index.alphabet();
-    let (mut totals, mut text) = (Totals::default(), String::new());
-    let (mut ids_left, mut pangrams_left) = (ids.iter(), pangram_ids.iter().peekable());
-    let mut failed = None;
-    index.each_word_of(&ids, &mut |codes| {
-        let id = *ids_left.next().expect("a word an id");
-        let common = match common.is_common(id) {
-            Ok(common) if failed.is_none() => common,
-            Ok(_) => return,
-            Err(e) => {
-                failed.get_or_insert(e);
-                return;
-            }
-        };
+    let texts = index.texts_of(&ids)?;
+    let mut totals = Totals::default();
+    let mut pangrams_left = pangram_ids.iter().peekable();
+    let mut flags_block = LastBlock::default();
+    for (&id, word) in ids.iter().zip(texts.iter()) {
         // Both lists ascend: the pangrams' is walked beside the words'.
         while pangrams_left.next_if(|&&p| p < id).is_some() {}
         let pangram = pangrams_left.next_if_eq(&&id).is_some();
-        let score = base_points(codes.len()) + if pangram { PANGRAM_BONUS } else { 0 };
+        let score = base_points(alphabet.letters_in(word)) + if pangram { PANGRAM_BONUS } else { 0 };
         totals.words += 1;
         totals.score += score;
         totals.pangrams += pangram as u32;
-        text.clear();
-        alphabet.push_word(codes, &mut text);
-        each(Scored { word: &text, score, pangram, common });
-    })?;
-    failed.map_or(Ok(totals), Err)
+        each(Scored { word, score, pangram, common: common.is_common_near(id, &mut flags_block)? });
+    }
+    Ok(totals)
 }
 
 /// The letters of a word's text (words come back from the index as text).

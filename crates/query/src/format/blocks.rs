@@ -179,6 +179,11 @@ impl Lazy<'_> {
     pub fn ok(&self, _part: &[u8]) -> bool {
         match self.never {}
     }
+
+    /// Never called: there is no value to call it on.
+    fn block_of(&self, _part: &[u8]) -> Option<Range<usize>> {
+        match self.never {}
+    }
 }
 
 #[cfg(feature = "mmap")]
@@ -237,6 +242,22 @@ impl<'a> Lazy<'a> {
     pub fn ok(&self, part: &[u8]) -> bool {
         self.check(part).is_ok()
     }
+
+    /// The addresses of the one block `part` lies in, when it lies in
+    /// one (for [`LastBlock`], after a check of `part` passed).
+    fn block_of(&self, part: &[u8]) -> Option<Range<usize>> {
+        if part.is_empty() {
+            return None; // passes every check: it says nothing of a block
+        }
+        let start = (part.as_ptr() as usize).checked_sub(self.section.as_ptr() as usize)?;
+        let last = start.checked_add(part.len())?.checked_sub(1)?;
+        if last >= self.section.len() || start / BLOCK_LEN != last / BLOCK_LEN {
+            return None;
+        }
+        let block = start / BLOCK_LEN * BLOCK_LEN;
+        let base = self.section.as_ptr() as usize;
+        Some(base + block..base + self.section.len().min(block + BLOCK_LEN))
+    }
 }
 
 /// Checks `part` with `lazy`, when the bytes are not already checked.
@@ -245,6 +266,38 @@ pub fn check(lazy: Option<Lazy>, part: &[u8]) -> Result<()> {
     match lazy {
         Some(lazy) => lazy.check(part),
         None => Ok(()),
+    }
+}
+
+/// The block a run of reads last checked, kept by the reader: a read
+/// inside it is two compares in registers, where [`Lazy::check`] follows
+/// pointers to the section's table (a pass reading many values near each
+/// other, in order, reads most of them from the block before).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LastBlock {
+    /// The block's addresses (empty at first).
+    start: usize,
+    end: usize,
+}
+
+impl LastBlock {
+    /// [`check`], skipped for a part inside the block checked last.
+    #[inline(always)]
+    pub fn check(&mut self, lazy: Option<Lazy>, part: &[u8]) -> Result<()> {
+        let start = part.as_ptr() as usize;
+        if self.start <= start && start.wrapping_add(part.len()) <= self.end && start < self.end {
+            return Ok(());
+        }
+        self.check_new(lazy, part)
+    }
+
+    #[inline(never)]
+    fn check_new(&mut self, lazy: Option<Lazy>, part: &[u8]) -> Result<()> {
+        check(lazy, part)?;
+        if let Some(span) = lazy.and_then(|lazy| lazy.block_of(part)) {
+            (self.start, self.end) = (span.start, span.end);
+        }
+        Ok(())
     }
 }
 
@@ -283,5 +336,37 @@ mod tests {
         let other = vec![0u8; 4];
         assert!(!lazy.ok(&other));
         assert!(lazy.ok(&bytes[5..5]));
+    }
+
+    /// A read inside the block checked last skips the table; any other
+    /// read is checked, so damage in another block is still found.
+    #[test]
+    #[cfg(feature = "mmap")]
+    fn the_last_block_remembers_only_a_block_that_matched() {
+        let mut bytes: Vec<u8> = (0..3 * BLOCK_LEN + 5).map(|i| (i % 13) as u8).collect();
+        let (crcs, _) = block_crcs(&bytes);
+        bytes[BLOCK_LEN + 7] ^= 1;
+        let blocks = SectionBlocks::new(crcs);
+        let lazy = Some(Lazy::new(&bytes, &blocks, SectionId::Words));
+        let mut last = LastBlock::default();
+        // Nothing remembered yet, and an empty read remembers nothing.
+        last.check(lazy, &bytes[3..3]).unwrap();
+        assert_eq!(blocks.checked_count(), 0);
+        last.check(lazy, &bytes[10..20]).unwrap();
+        last.check(lazy, &bytes[BLOCK_LEN - 8..BLOCK_LEN]).unwrap();
+        assert_eq!(blocks.checked_count(), 1);
+        // Across the damaged block's edge, and inside it: errors, after a
+        // good block was remembered.
+        assert!(last.check(lazy, &bytes[BLOCK_LEN - 2..BLOCK_LEN + 2]).is_err());
+        assert!(last.check(lazy, &bytes[BLOCK_LEN + 5..BLOCK_LEN + 9]).is_err());
+        // The block after it, then the first again: both fine.
+        last.check(lazy, &bytes[2 * BLOCK_LEN + 1..2 * BLOCK_LEN + 9]).unwrap();
+        last.check(lazy, &bytes[0..8]).unwrap();
+        // The short last block, to its end.
+        last.check(lazy, &bytes[3 * BLOCK_LEN..]).unwrap();
+        assert!(last.check(lazy, &bytes[BLOCK_LEN + 7..BLOCK_LEN + 8]).is_err());
+        // Bytes of no section: an error, remembered block or not.
+        let other = vec![0u8; 4];
+        assert!(last.check(lazy, &other).is_err());
     }
 }

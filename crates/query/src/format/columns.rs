@@ -6,7 +6,7 @@
 //! (`slice`, `as_bytes`, `iter`) check the run once and hand out views
 //! that need no more checks.
 
-use super::blocks::{check, Lazy};
+use super::blocks::{check, LastBlock, Lazy};
 use super::{le_u32, read_u32, read_u64, SectionId, COLUMN_ENTRY_LEN, COLUMN_TABLE_HEADER_LEN};
 use crate::error::{Error, Result};
 
@@ -172,6 +172,16 @@ impl<'a> U32s<'a> {
         Ok(le_u32(bytes) as usize)
     }
 
+    /// [`U32s::at`] for one of many reads near each other: the block
+    /// checked last is remembered in `last`.
+    #[inline]
+    pub fn at_near(&self, i: usize, last: &mut LastBlock) -> Result<usize> {
+        let at = i.checked_mul(4).ok_or_else(|| self.out_of_bounds())?;
+        let bytes = at.checked_add(4).and_then(|end| self.bytes.get(at..end)).ok_or_else(|| self.out_of_bounds())?;
+        last.check(self.lazy, bytes)?;
+        Ok(le_u32(bytes) as usize)
+    }
+
     /// All values in order, checked whole first.
     #[inline]
     pub fn iter(&self) -> Result<impl Iterator<Item = u32> + 'a> {
@@ -200,7 +210,18 @@ impl<'a> U32s<'a> {
     /// Binary search for a value in a column sorted ascending (a value in
     /// a damaged block reads as absent, which ends the search).
     pub fn binary_search(&self, value: u32) -> Result<Option<usize>> {
-        search_sorted(self.len(), |i| self.at(i).map(|v| v as u32), value)
+        // The last probes fall in one block: its check is remembered.
+        let last = std::cell::Cell::new(LastBlock::default());
+        search_sorted(
+            self.len(),
+            |i| {
+                let mut block = last.get();
+                let v = self.at_near(i, &mut block);
+                last.set(block);
+                v.map(|v| v as u32)
+            },
+            value,
+        )
     }
 
     /// The largest value, if any: a whole-column bounds check in one pass
@@ -316,15 +337,33 @@ impl<'a> U64s<'a> {
 
     /// Binary search for a value in a column sorted ascending.
     pub fn binary_search(&self, value: u64) -> Result<Option<usize>> {
-        search_sorted(self.len(), |i| self.at(i), value)
+        let last = std::cell::Cell::new(LastBlock::default());
+        search_sorted(
+            self.len(),
+            |i| {
+                let mut block = last.get();
+                let v = self.at_near(i, &mut block);
+                last.set(block);
+                v
+            },
+            value,
+        )
     }
 
     /// Value `i`, or a corruption or checksum error.
+    #[inline]
     pub fn at(&self, i: usize) -> Result<u64> {
+        self.at_near(i, &mut LastBlock::default())
+    }
+
+    /// [`U64s::at`] for one of many reads near each other (see
+    /// [`U32s::at_near`]).
+    #[inline]
+    pub fn at_near(&self, i: usize, last: &mut LastBlock) -> Result<u64> {
         let at = i.checked_mul(8).ok_or_else(|| self.section.corrupt("a table index is out of bounds"))?;
         let bytes = at.checked_add(8).and_then(|end| self.bytes.get(at..end));
         let bytes = bytes.ok_or_else(|| self.section.corrupt("a table index is out of bounds"))?;
-        check(self.lazy, bytes)?;
+        last.check(self.lazy, bytes)?;
         Ok(read_u64(bytes, 0).expect("8 bytes"))
     }
 }
