@@ -80,10 +80,12 @@ pub fn solve_each<D: AsRef<[u8]>>(
     let sets = LetterSets::open(index)?;
     let mut rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
     // The pangrams are the words of the row whose set is the honeycomb's:
-    // told apart by id, not by reading every word's letters again.
-    let mut pangram_ids = match sets.find(puzzle.letters)? {
-        Some(row) => sets.word_ids_of(&mut [row])?,
-        None => Vec::new(),
+    // told apart by id, not by reading every word's letters again. Rows
+    // ascend with their sets, and the honeycomb's is the largest set
+    // asked for: the last row, if any is.
+    let mut pangram_ids = match rows.last() {
+        Some(&row) if sets.mask(row)? == puzzle.letters => sets.word_ids_of(&mut [row])?,
+        _ => Vec::new(),
     };
     pangram_ids.sort_unstable();
     let mut ids = sets.word_ids_of(&mut rows)?;

@@ -5,7 +5,9 @@
 use super::HONEYCOMB_LETTERS;
 use crate::alphabet::LetterSet;
 use crate::error::Result;
-use crate::format::{Columns, SectionId, U32s, U64s};
+use crate::format::blocks::LastBlock;
+
+use crate::format::{search_sorted_many, Columns, SectionId, U32s, U64s};
 use crate::index::Index;
 
 /// A column of letter sets: `u32`s for an alphabet of up to 32 letters,
@@ -57,11 +59,21 @@ impl<'a> Masks<'a> {
         Ok((0..m.len()).map(move |i| m.get(i).unwrap_or(0)))
     }
 
-    pub(super) fn binary_search(&self, value: u64) -> Result<Option<usize>> {
+    /// The rows holding each of `keys` (ascending), ascending (see
+    /// [`search_sorted_many`]); the blocks under the probes are checked
+    /// as read, the one checked last remembered.
+    pub(super) fn find_all(&self, keys: &[u64]) -> Result<Vec<usize>> {
+        let mut found = Vec::with_capacity(keys.len());
+        let mut last = LastBlock::default();
         match self {
-            Masks::Narrow(m) => u32::try_from(value).map_or(Ok(None), |v| m.binary_search(v)),
-            Masks::Wide(m) => m.binary_search(value),
+            Masks::Narrow(m) => {
+                // A key past 32 bits is in no narrow column.
+                let keys: Vec<u32> = keys.iter().filter_map(|&k| u32::try_from(k).ok()).collect();
+                search_sorted_many(m.len(), &mut |i| m.at_near(i, &mut last).map(|v| v as u32), &keys, &mut found)?
+            }
+            Masks::Wide(m) => search_sorted_many(m.len(), &mut |i| m.at_near(i, &mut last), keys, &mut found)?,
         }
+        Ok(found)
     }
 
     pub(super) fn ascends_strictly(&self) -> Result<bool> {
@@ -157,10 +169,6 @@ impl<'a> LetterSets<'a> {
         self.masks.len()
     }
 
-    pub(super) fn find(&self, set: LetterSet) -> Result<Option<usize>> {
-        self.masks.binary_search(set.0)
-    }
-
     pub(super) fn mask(&self, row: usize) -> Result<LetterSet> {
         self.masks.at(row).map(LetterSet)
     }
@@ -170,11 +178,13 @@ impl<'a> LetterSets<'a> {
     }
 
     /// Rows whose set lies within `letters` and holds every letter of
-    /// `required`: by subset lookup when that is fewer probes than a scan.
+    /// `required`, ascending: by subset lookup when that is fewer probes than a scan.
     pub(super) fn rows_within(&self, letters: LetterSet, required: LetterSet) -> Result<Vec<usize>> {
         let free = letters.len() - required.len();
         if free < 20 && (1usize << free) <= self.len() {
-            letters.subsets_containing(required).filter_map(|s| self.find(s).transpose()).collect()
+            let mut keys: Vec<u64> = letters.subsets_containing(required).map(|s| s.0).collect();
+            keys.reverse(); // they come largest first
+            self.masks.find_all(&keys)
         } else {
             (0..self.len())
                 .filter_map(|row| match self.mask(row) {

@@ -278,6 +278,54 @@ fn search_sorted<T: Ord>(len: usize, get: impl Fn(usize) -> Result<T>, value: T)
     Ok(None)
 }
 
+/// The rows of a column sorted ascending that hold each of `keys`
+/// (ascending), in order, the keys not there left out. The middle key is
+/// searched for first, then each half of the keys among its half of the
+/// rows, so later searches start narrower (64 keys among 75,000 rows: a
+/// quarter fewer probes than 64 searches). On a column that does not
+/// ascend (a damaged file) a row found always holds its key, and the
+/// probes stay within `len`: each search halves its range, and the
+/// recursion is as deep as the keys halve.
+pub(crate) fn search_sorted_many<T: Ord + Copy>(
+    len: usize,
+    get: &mut impl FnMut(usize) -> Result<T>,
+    keys: &[T],
+    found: &mut Vec<usize>,
+) -> Result<()> {
+    fn within<T: Ord + Copy>(
+        rows: std::ops::Range<usize>,
+        get: &mut impl FnMut(usize) -> Result<T>,
+        keys: &[T],
+        found: &mut Vec<usize>,
+    ) -> Result<()> {
+        if keys.is_empty() || rows.is_empty() {
+            return Ok(());
+        }
+        let middle = keys.len() / 2;
+        let key = keys[middle];
+        // The first row not below the key.
+        let (mut lo, mut hi) = (rows.start, rows.end);
+        let mut at_key = false;
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match get(mid)?.cmp(&key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => {
+                    (lo, at_key) = (mid, true);
+                    break;
+                }
+            }
+        }
+        within(rows.start..lo, get, &keys[..middle], found)?;
+        if at_key {
+            found.push(lo);
+        }
+        within(lo + at_key as usize..rows.end, get, &keys[middle + 1..], found)
+    }
+    within(0..len, get, keys, found)
+}
+
 /// A little-endian `u64` array view over bytes; indexing is checked, and
 /// so are the blocks under each value read.
 #[derive(Clone, Copy, Debug)]
@@ -409,6 +457,34 @@ mod tests {
         for probe in 0..10 {
             let found = search_sorted(4, |i| Ok(shuffled[i]), probe).unwrap();
             assert!(found.is_none_or(|i| shuffled[i] == probe));
+        }
+    }
+
+    /// Many keys at once find what a search a key finds, on sorted
+    /// columns; on shuffled ones each row found holds its key.
+    #[test]
+    fn a_search_for_many_keys_finds_what_one_search_a_key_finds() {
+        let mut rng = crate::rng::SplitMix64::new(6);
+        for len in 0..90 {
+            let mut values: Vec<u32> = (0..len).map(|_| rng.below(300) as u32).collect();
+            values.sort_unstable();
+            values.dedup();
+            let mut keys: Vec<u32> = (0..rng.below(40)).map(|_| rng.below(310) as u32).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            let mut get = |i: usize| values.get(i).copied().ok_or_else(|| SectionId::Lettersets.corrupt("out"));
+            let mut found = Vec::new();
+            search_sorted_many(values.len(), &mut get, &keys, &mut found).unwrap();
+            let want: Vec<usize> = keys.iter().filter_map(|k| values.iter().position(|v| v == k)).collect();
+            assert_eq!(found, want, "{keys:?} in {values:?}");
+            let mut shuffled = values.clone();
+            for i in (1..shuffled.len()).rev() {
+                shuffled.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let mut get = |i: usize| shuffled.get(i).copied().ok_or_else(|| SectionId::Lettersets.corrupt("out"));
+            let mut found = Vec::new();
+            search_sorted_many(shuffled.len(), &mut get, &keys, &mut found).unwrap();
+            assert!(found.iter().all(|&row| keys.contains(&shuffled[row])), "{keys:?} in {shuffled:?}");
         }
     }
 

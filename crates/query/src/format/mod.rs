@@ -16,6 +16,7 @@ mod meta;
 #[cfg(feature = "write")]
 mod write;
 
+pub(crate) use columns::search_sorted_many;
 pub use columns::{Columns, U32s, U64s};
 pub use meta::{Metadata, Sha256, SourceFile, MAX_METADATA_BYTES};
 #[cfg(feature = "write")]
