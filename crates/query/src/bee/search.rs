@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use compact_str::CompactString;
+
 use super::tables::{Honeycombs, LetterSets};
 use super::{
     base_points, HoneycombScore, Puzzle, ScoredWord, Solution, SolveOptions, Stats, HONEYCOMB_LETTERS, PANGRAM_BONUS,
@@ -30,7 +32,13 @@ use crate::index::Index;
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
     let mut words = Vec::new();
     let totals = solve_each(index, puzzle, opts, |w| {
-        words.push(ScoredWord { word: w.word.into(), score: w.score, pangram: w.pangram, common: w.common })
+        // The text copied into the list's own slot: a word built on the
+        // stack and moved in would be read back right after the copy's
+        // narrow stores, a stall a word.
+        words.push(ScoredWord { word: CompactString::default(), score: w.score, pangram: w.pangram, common: w.common });
+        if let Some(last) = words.last_mut() {
+            last.word.push_str(w.word);
+        }
     })?;
     let alphabet = index.alphabet();
     Ok(Solution {
