@@ -12,9 +12,10 @@
 //! and, on an index built with accent folding, accents dropped (but for
 //! the letters it keeps).
 
-use crate::unicode::{nfc, without_marks};
+use compact_str::CompactString;
 
 use crate::error::{Error, Result};
+use crate::unicode::{nfc, without_marks};
 
 /// The most letters an alphabet may have: a [`LetterSet`] is a `u64`.
 pub const MAX_LETTERS: usize = 64;
@@ -193,6 +194,16 @@ impl Alphabet {
             return String::from_utf8(word).expect("ASCII");
         }
         word.iter().map(|&b| self.char_of(b)).collect()
+    }
+
+    /// [`Alphabet::word_string`] as a [`CompactString`] (a short word
+    /// needs no allocation).
+    pub fn word_compact(&self, word: &[u8]) -> CompactString {
+        match std::str::from_utf8(word) {
+            // Plain ASCII letters: the codes are the text.
+            Ok(ascii) if self.ascii && word.is_ascii() => CompactString::from(ascii),
+            _ => word.iter().map(|&b| self.char_of(b)).collect(),
+        }
     }
 
     /// [`Alphabet::word_string`] into `text` after what it holds: a scan

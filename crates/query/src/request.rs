@@ -528,7 +528,7 @@ impl Query for BoxedSolve {
         if counts.listed > 0 {
             // Stopping at the limit is not an error.
             let _ = solver.each_solution(|words| {
-                solutions.push(words.iter().map(|w| w.word.clone()).collect());
+                solutions.push(words.iter().map(|w| w.word.to_string()).collect());
                 if solutions.len() as u128 == counts.listed {
                     ControlFlow::Break(())
                 } else {

@@ -296,13 +296,13 @@ impl<W: Write> Solutions<W> {
             .iter()
             .map(|w| match index.spelling_of(&w.word) {
                 Ok(Some(spelled)) => {
-                    self.folded.insert(spelled.clone(), serde_json::Value::String(w.word.clone()));
+                    self.folded.insert(spelled.clone(), serde_json::Value::String(w.word.to_string()));
                     spelled
                 }
-                Ok(None) => w.word.clone(),
+                Ok(None) => w.word.to_string(),
                 Err(e) => {
                     self.damaged.get_or_insert(e);
-                    w.word.clone()
+                    w.word.to_string()
                 }
             })
             .collect()

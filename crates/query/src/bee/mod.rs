@@ -22,9 +22,10 @@
 //! # Ok::<(), wordhoard_query::Error>(())
 //! ```
 
+use compact_str::CompactString;
+
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
-use compact_str::CompactString;
 
 mod generate;
 mod play;

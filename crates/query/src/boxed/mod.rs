@@ -36,6 +36,8 @@
 
 use std::ops::ControlFlow;
 
+use compact_str::CompactString;
+
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
 use crate::format::fst::Automaton;
@@ -182,8 +184,9 @@ impl Automaton for SideAutomaton {
 /// A playable word and what the search needs of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playable {
-    /// The word.
-    pub word: String,
+    /// The word (kept inline up to 24 bytes: a box's thousand playable
+    /// words are not a thousand allocations).
+    pub word: CompactString,
     /// True when it is on the common list.
     pub common: bool,
     /// Its letters (one code a letter), capped so that the letters of
@@ -213,7 +216,7 @@ pub fn playable_words<D: AsRef<[u8]>>(
         let (Some(&first), Some(&last)) = (word.first(), word.last()) else { continue };
         let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
         out.push(Playable {
-            word: index.alphabet().word_string(word.to_vec()),
+            word: index.alphabet().word_compact(word),
             common: common.is_common(id as u32)?,
             letters: word.len().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16,
             mask,
@@ -267,7 +270,7 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, letter_box: &LetterBox, opts: &So
     let mut solutions = Vec::new();
     // Whether it stopped at the limit or ran out makes no difference here.
     let _ = solver.each_solution(|words| {
-        solutions.push(words.iter().map(|w| w.word.clone()).collect());
+        solutions.push(words.iter().map(|w| w.word.to_string()).collect());
         if solutions.len() == opts.limit {
             ControlFlow::Break(())
         } else {
@@ -355,7 +358,7 @@ mod tests {
     fn solves_a_small_box_in_order() {
         let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", Some("fad\nebc\n"));
         let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
-        let playable: Vec<String> = playable_words(&idx, &b, 3).unwrap().into_iter().map(|p| p.word).collect();
+        let playable: Vec<String> = playable_words(&idx, &b, 3).unwrap().into_iter().map(|p| p.word.into()).collect();
         assert_eq!(playable, vec!["becadf", "becaf", "ebc", "fad", "fade"], "cab: a and b share a side");
         let answer = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false }).unwrap();
         assert_eq!(answer.by_words, vec![1, 3, 0]);
@@ -417,7 +420,7 @@ mod tests {
             let mut out: Vec<Vec<String>> = Vec::new();
             let _ = solver
                 .each_solution(|words| {
-                    out.push(words.iter().map(|w| w.word.clone()).collect());
+                    out.push(words.iter().map(|w| w.word.to_string()).collect());
                     ControlFlow::Continue(())
                 })
                 .unwrap();
