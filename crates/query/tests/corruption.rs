@@ -216,14 +216,18 @@ fn sweep_every_byte_flip() {
     eprintln!("swept {} bytes: {answered} answers as intact, {refused} errors", file.len());
 }
 
+/// 60,000 random words of 4 to 9 letters a-z (with repeats): an index of
+/// them has many blocks in every section.
+fn random_words(seed: u64) -> Vec<String> {
+    let mut rng = SplitMix64::new(seed);
+    (0..60_000).map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect()).collect()
+}
+
 /// On an index of many blocks, a lookup checks the few blocks it reads,
 /// and damage in a block it reads is an error, in one it does not is not.
 #[test]
 fn a_query_checks_only_the_blocks_it_reads() {
-    let mut rng = SplitMix64::new(8);
-    let list: String = (0..60_000)
-        .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>() + "\n")
-        .collect();
+    let list = random_words(8).join("\n");
     let file = build_index(&[WordSource::from_text("many", &list)], &BuildOptions::default()).unwrap().into_bytes();
     let index = Index::from_bytes(file.clone()).unwrap();
     let first = index.words_of([0]).unwrap().remove(0);
@@ -258,10 +262,7 @@ fn a_query_checks_only_the_blocks_it_reads() {
 /// every word, and a read of a word away from it still works.
 #[test]
 fn a_read_of_many_words_finds_damage_in_every_block() {
-    let mut rng = SplitMix64::new(9);
-    let list: String = (0..60_000)
-        .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>() + "\n")
-        .collect();
+    let list = random_words(9).join("\n");
     let file = build_index(&[WordSource::from_text("many", &list)], &BuildOptions::default()).unwrap().into_bytes();
     let header = Header::parse(&file).unwrap();
     let text = header.entry(SectionId::WordText).unwrap();
@@ -289,10 +290,7 @@ fn a_read_of_many_words_finds_damage_in_every_block() {
 /// "not common".
 #[test]
 fn a_lookup_in_a_damaged_block_is_an_error_not_a_miss() {
-    let mut rng = SplitMix64::new(9);
-    let words: Vec<String> = (0..60_000)
-        .map(|_| (0..4 + rng.below(6)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>())
-        .collect();
+    let words = random_words(9);
     let list: String = words.iter().map(|w| format!("{w}\n")).collect();
     let common: String = words.iter().step_by(3).map(|w| format!("{w}\n")).collect();
     let opts = BuildOptions { common: Some(WordSource::from_text("common", &common)), ..Default::default() };

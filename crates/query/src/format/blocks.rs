@@ -273,7 +273,7 @@ pub fn check(lazy: Option<Lazy>, part: &[u8]) -> Result<()> {
 /// inside it is two compares in registers, where [`Lazy::check`] follows
 /// pointers to the section's table (a pass reading many values near each
 /// other, in order, reads most of them from the block before).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct LastBlock {
     /// The block's addresses (empty at first).
     start: usize,

@@ -207,21 +207,12 @@ impl<'a> U32s<'a> {
         self.section.corrupt("a table index is out of bounds")
     }
 
-    /// Binary search for a value in a column sorted ascending (a value in
-    /// a damaged block reads as absent, which ends the search).
+    /// Binary search for a value in a column sorted ascending (a probe
+    /// into a damaged block is an error). The last probes fall in one
+    /// block: its check is remembered.
     pub fn binary_search(&self, value: u32) -> Result<Option<usize>> {
-        // The last probes fall in one block: its check is remembered.
-        let last = std::cell::Cell::new(LastBlock::default());
-        search_sorted(
-            self.len(),
-            |i| {
-                let mut block = last.get();
-                let v = self.at_near(i, &mut block);
-                last.set(block);
-                v.map(|v| v as u32)
-            },
-            value,
-        )
+        let mut last = LastBlock::default();
+        search_sorted(self.len(), |i| self.at_near(i, &mut last).map(|v| v as u32), value)
     }
 
     /// The largest value, if any: a whole-column bounds check in one pass
@@ -265,7 +256,7 @@ impl<'a> U32s<'a> {
 /// probe's block fails its checksum (damage there is not a miss); an
 /// unsorted column (which passes its checksums only if built so) gives a
 /// wrong row or none, never a panic.
-fn search_sorted<T: Ord>(len: usize, get: impl Fn(usize) -> Result<T>, value: T) -> Result<Option<usize>> {
+fn search_sorted<T: Ord>(len: usize, mut get: impl FnMut(usize) -> Result<T>, value: T) -> Result<Option<usize>> {
     let (mut lo, mut hi) = (0, len);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
@@ -383,19 +374,11 @@ impl<'a> U64s<'a> {
         Ok(self.as_bytes()?.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))))
     }
 
-    /// Binary search for a value in a column sorted ascending.
+    /// Binary search for a value in a column sorted ascending (see
+    /// [`U32s::binary_search`]).
     pub fn binary_search(&self, value: u64) -> Result<Option<usize>> {
-        let last = std::cell::Cell::new(LastBlock::default());
-        search_sorted(
-            self.len(),
-            |i| {
-                let mut block = last.get();
-                let v = self.at_near(i, &mut block);
-                last.set(block);
-                v
-            },
-            value,
-        )
+        let mut last = LastBlock::default();
+        search_sorted(self.len(), |i| self.at_near(i, &mut last), value)
     }
 
     /// Value `i`, or a corruption or checksum error.
