@@ -141,9 +141,10 @@ impl<'a> WordText<'a> {
         let first_run = from / RUN;
         let Some(lengths) = self.lengths.get(first_run * RUN..) else { return Ok(()) };
         let mut at = self.starts.at(first_run)?;
+        let mut near = Near::default();
         for (run, lengths) in (first_run..).zip(lengths.chunks(RUN)) {
-            check(self.lazy, lengths)?;
-            if self.starts.at(run)? != at {
+            near.lengths.check(self.lazy, lengths)?;
+            if self.starts.at_near(run, &mut near.starts)? != at {
                 return Err(SectionId::WordText.corrupt(format!("run {run} does not start where the one before ends")));
             }
             for (id, &len) in (run * RUN..).zip(lengths) {
@@ -151,7 +152,7 @@ impl<'a> WordText<'a> {
                 let word = word.filter(|w| !w.is_empty()).ok_or_else(|| {
                     SectionId::WordText.corrupt(format!("places word {id} outside its text, or has it empty"))
                 })?;
-                check(self.lazy, word)?;
+                near.text.check(self.lazy, word)?;
                 at += word.len();
                 if id >= from && f(id, word).is_break() {
                     return Ok(());

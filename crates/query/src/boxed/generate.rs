@@ -258,15 +258,19 @@ impl Completes<'_> {
     /// in one loop, the letter count checked once at the end (letters only
     /// grow).
     fn matches(&self, word: &[u8]) -> bool {
-        if word.len() < DEFAULT_MIN_LEN || word[0] != self.first || word.windows(2).any(|w| w[0] == w[1]) {
+        // Its first letter is the base's last: it brings at most its
+        // length less one new letters.
+        let reach = self.base.count_ones() as usize + word.len().saturating_sub(1);
+        if word.len() < DEFAULT_MIN_LEN || word[0] != self.first || reach < self.total as usize {
             return false;
         }
-        let mut mask = self.base;
+        // One pass: the letters, and no letter twice in a row.
+        let (mut mask, mut last, mut twice) = (self.base, 0, false);
         for &b in word {
             let Some(i) = self.alphabet.index_of(b) else { return false };
-            mask |= 1 << i;
+            (mask, twice, last) = (mask | 1 << i, twice | (b == last), b);
         }
-        mask.count_ones() == self.total
+        !twice && mask.count_ones() == self.total
     }
 }
 
