@@ -142,12 +142,20 @@ proptest! {
     /// Every id turns into the same word through the word text as through
     /// the FST, and both are the sorted list's word of that rank.
     #[test]
-    fn ids_turn_into_their_words_with_and_without_the_text(words in proptest::collection::vec(word(), 1..200)) {
+    fn ids_turn_into_their_words_with_and_without_the_text(words in proptest::collection::vec(word(), 1..200), picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..40)) {
         let index = index_of(&words);
         let ids = 0..index.word_count() as u32;
         let want = distinct(&words);
         prop_assert_eq!(&index.words_of(ids.clone()).unwrap(), &want);
         prop_assert_eq!(&without_word_text(&index).words_of(ids.clone()).unwrap(), &want);
+        // Any ids in any order, repeats too, read in one pass.
+        let picked: Vec<u32> = picks.iter().map(|p| p.index(want.len()) as u32).collect();
+        let want_picked: Vec<&str> = picked.iter().map(|&id| want[id as usize].as_str()).collect();
+        for index in [&index, &without_word_text(&index)] {
+            let texts = index.texts_of(&picked).unwrap();
+            prop_assert_eq!(texts.iter().collect::<Vec<_>>(), want_picked.clone());
+        }
+        prop_assert!(index.texts_of(&[want.len() as u32]).is_err());
         // One at a time, from the end: runs read from their stored starts.
         for id in ids.rev() {
             prop_assert_eq!(&index.word(id).unwrap(), &want[id as usize]);
