@@ -484,7 +484,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let mut step = self.step(TermId(t))?;
         if common_only {
             let common = self.index.common()?;
-            let flags = self.word_ids_of(t)?.into_iter().map(|id| common.is_common(id)).collect::<Result<Vec<_>>>()?;
+            let flags = common.flags_of(&self.word_ids_of(t)?)?;
             step.words = step.words.into_iter().zip(flags).filter(|&(_, common)| common).map(|(w, _)| w).collect();
         }
         Ok(step)

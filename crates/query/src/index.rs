@@ -504,9 +504,14 @@ impl CommonFlags<'_> {
     /// `id` is past the flags, not "not common".
     #[inline]
     pub fn is_common(&self, id: u32) -> Result<bool> {
-        self.is_common_near(id, &mut LastBlock::default())
+        match self.bits {
+            Some(bits) => Ok(bits.at(id as usize / 64)? & (1 << (id % 64)) != 0),
+            None => Ok(false),
+        }
     }
 
+    /// [`CommonFlags::is_common`] for one of many reads in order: the
+    /// block checked last is remembered in `last`.
     #[inline(always)]
     pub(crate) fn is_common_near(&self, id: u32, last: &mut LastBlock) -> Result<bool> {
         match self.bits {

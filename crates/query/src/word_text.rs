@@ -46,8 +46,9 @@ impl<'a> WordText<'a> {
         Ok(WordText { lengths, starts, text, lazy })
     }
 
-    /// The letter codes of word `id` (not yet checked to be letters).
-    #[inline]
+    /// The letter codes of word `id` (not yet checked to be letters): one
+    /// lookup, for tests; readers of many use [`WordText::words_into`].
+    #[cfg(test)]
     pub(crate) fn word(&self, id: usize) -> Result<&'a [u8]> {
         self.word_near(id, &mut Near::default())
     }
@@ -167,9 +168,10 @@ impl<'a> WordText<'a> {
     /// word read.
     pub(crate) fn first_from(&self, code: u8) -> Result<usize> {
         let (mut lo, mut hi) = (0, self.lengths.len());
+        let mut near = Near::default();
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            if self.word(mid)?.first().is_some_and(|&c| c < code) {
+            if self.word_near(mid, &mut near)?.first().is_some_and(|&c| c < code) {
                 lo = mid + 1;
             } else {
                 hi = mid;

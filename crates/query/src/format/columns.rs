@@ -6,6 +6,8 @@
 //! (`slice`, `as_bytes`, `iter`) check the run once and hand out views
 //! that need no more checks.
 
+use std::ops::Range;
+
 use super::blocks::{check, LastBlock, Lazy};
 use super::{le_u32, read_u32, read_u64, SectionId, COLUMN_ENTRY_LEN, COLUMN_TABLE_HEADER_LEN};
 use crate::error::{Error, Result};
@@ -166,8 +168,7 @@ impl<'a> U32s<'a> {
     /// Value `i` as a `usize`, or a corruption or checksum error.
     #[inline]
     pub fn at(&self, i: usize) -> Result<usize> {
-        let at = i.checked_mul(4).ok_or_else(|| self.out_of_bounds())?;
-        let bytes = at.checked_add(4).and_then(|end| self.bytes.get(at..end)).ok_or_else(|| self.out_of_bounds())?;
+        let bytes = self.value_bytes(i)?;
         check(self.lazy, bytes)?;
         Ok(le_u32(bytes) as usize)
     }
@@ -176,10 +177,16 @@ impl<'a> U32s<'a> {
     /// checked last is remembered in `last`.
     #[inline]
     pub fn at_near(&self, i: usize, last: &mut LastBlock) -> Result<usize> {
-        let at = i.checked_mul(4).ok_or_else(|| self.out_of_bounds())?;
-        let bytes = at.checked_add(4).and_then(|end| self.bytes.get(at..end)).ok_or_else(|| self.out_of_bounds())?;
+        let bytes = self.value_bytes(i)?;
         last.check(self.lazy, bytes)?;
         Ok(le_u32(bytes) as usize)
+    }
+
+    /// Value `i`'s bytes, in bounds, not yet checked.
+    #[inline(always)]
+    fn value_bytes(&self, i: usize) -> Result<&'a [u8]> {
+        let at = i.checked_mul(4).ok_or_else(|| self.out_of_bounds())?;
+        at.checked_add(4).and_then(|end| self.bytes.get(at..end)).ok_or_else(|| self.out_of_bounds())
     }
 
     /// All values in order, checked whole first.
@@ -257,16 +264,23 @@ impl<'a> U32s<'a> {
 /// unsorted column (which passes its checksums only if built so) gives a
 /// wrong row or none, never a panic.
 fn search_sorted<T: Ord>(len: usize, mut get: impl FnMut(usize) -> Result<T>, value: T) -> Result<Option<usize>> {
-    let (mut lo, mut hi) = (0, len);
+    let (row, found) = probe(0..len, &mut get, &value)?;
+    Ok(found.then_some(row))
+}
+
+/// Binary search for `key` among `rows`: the row that holds it (true),
+/// or the first row above it (false), the probes within `rows`.
+fn probe<T: Ord>(rows: Range<usize>, get: &mut impl FnMut(usize) -> Result<T>, key: &T) -> Result<(usize, bool)> {
+    let (mut lo, mut hi) = (rows.start, rows.end);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        match get(mid)?.cmp(&value) {
+        match get(mid)?.cmp(key) {
             std::cmp::Ordering::Less => lo = mid + 1,
             std::cmp::Ordering::Greater => hi = mid,
-            std::cmp::Ordering::Equal => return Ok(Some(mid)),
+            std::cmp::Ordering::Equal => return Ok((mid, true)),
         }
     }
-    Ok(None)
+    Ok((lo, false))
 }
 
 /// The rows of a column sorted ascending that hold each of `keys`
@@ -284,7 +298,7 @@ pub(crate) fn search_sorted_many<T: Ord + Copy>(
     found: &mut Vec<usize>,
 ) -> Result<()> {
     fn within<T: Ord + Copy>(
-        rows: std::ops::Range<usize>,
+        rows: Range<usize>,
         get: &mut impl FnMut(usize) -> Result<T>,
         keys: &[T],
         found: &mut Vec<usize>,
@@ -293,21 +307,7 @@ pub(crate) fn search_sorted_many<T: Ord + Copy>(
             return Ok(());
         }
         let middle = keys.len() / 2;
-        let key = keys[middle];
-        // The first row not below the key.
-        let (mut lo, mut hi) = (rows.start, rows.end);
-        let mut at_key = false;
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            match get(mid)?.cmp(&key) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => {
-                    (lo, at_key) = (mid, true);
-                    break;
-                }
-            }
-        }
+        let (lo, at_key) = probe(rows.clone(), get, &keys[middle])?;
         within(rows.start..lo, get, &keys[..middle], found)?;
         if at_key {
             found.push(lo);
@@ -384,18 +384,26 @@ impl<'a> U64s<'a> {
     /// Value `i`, or a corruption or checksum error.
     #[inline]
     pub fn at(&self, i: usize) -> Result<u64> {
-        self.at_near(i, &mut LastBlock::default())
+        let bytes = self.value_bytes(i)?;
+        check(self.lazy, bytes)?;
+        Ok(read_u64(bytes, 0).expect("8 bytes"))
     }
 
     /// [`U64s::at`] for one of many reads near each other (see
     /// [`U32s::at_near`]).
     #[inline]
     pub fn at_near(&self, i: usize, last: &mut LastBlock) -> Result<u64> {
-        let at = i.checked_mul(8).ok_or_else(|| self.section.corrupt("a table index is out of bounds"))?;
-        let bytes = at.checked_add(8).and_then(|end| self.bytes.get(at..end));
-        let bytes = bytes.ok_or_else(|| self.section.corrupt("a table index is out of bounds"))?;
+        let bytes = self.value_bytes(i)?;
         last.check(self.lazy, bytes)?;
         Ok(read_u64(bytes, 0).expect("8 bytes"))
+    }
+
+    /// Value `i`'s bytes, in bounds, not yet checked.
+    #[inline(always)]
+    fn value_bytes(&self, i: usize) -> Result<&'a [u8]> {
+        let out_of_bounds = || self.section.corrupt("a table index is out of bounds");
+        let at = i.checked_mul(8).ok_or_else(out_of_bounds)?;
+        at.checked_add(8).and_then(|end| self.bytes.get(at..end)).ok_or_else(out_of_bounds)
     }
 }
 
