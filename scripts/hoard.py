@@ -32,6 +32,7 @@ SECTION_NAMES = {
     4: "proper_nouns",
     5: "spellings",
     6: "word_text",
+    7: "endings",
     16: "lettersets",
     17: "honeycombs",
     18: "common_honeycombs",

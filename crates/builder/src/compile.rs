@@ -290,6 +290,7 @@ fn lay_out_file(
     file.add(SectionId::Meta, meta.encode())
         .add(SectionId::Words, sections.words?)
         .add(SectionId::WordText, sections.word_text)
+        .add(SectionId::Endings, sections.endings)
         .add(SectionId::Common, sections.common)
         .add(SectionId::Lettersets, sections.bee.lettersets)
         .add(SectionId::Honeycombs, sections.bee.honeycombs);
@@ -343,6 +344,7 @@ fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Re
 pub(crate) struct Sections {
     pub(crate) words: Result<Vec<u8>, BuildError>,
     pub(crate) word_text: Vec<u8>,
+    pub(crate) endings: Vec<u8>,
     pub(crate) common: Vec<u8>,
     pub(crate) common_report: Option<CommonReport>,
     pub(crate) bee: bee::BeeSections,
@@ -378,7 +380,7 @@ pub(crate) fn encode_sections(
             let _ = terms_section.set(anigram::terms_section(terms.get_or_init(make_terms)));
         }
     };
-    let (words_fst, (common, common_report), chains) = std::thread::scope(|s| {
+    let (words_fst, (common, common_report), endings, chains) = std::thread::scope(|s| {
         let chains = s.spawn(|| {
             let chains = anigram::chains_section(terms.get_or_init(make_terms));
             terms_fst();
@@ -392,12 +394,15 @@ pub(crate) fn encode_sections(
         let (common, report) = flag_common(words);
         let bee = bee.get_or_init(|| bee::BeeBuild::new(words, alphabet, &common, report.is_some()));
         terms_fst();
+        // Before the honeycombs, which the other thread shares when done.
+        let endings = crate::endings::endings_section(words, alphabet);
         bee.help();
-        (fst, (common, report), chains.join().expect("chains build thread"))
+        (fst, (common, report), endings, chains.join().expect("chains build thread"))
     });
     Sections {
         words: words_fst,
         word_text: word_text_section(words),
+        endings,
         common: common_section(&common),
         common_report,
         bee: bee.into_inner().expect("made in the scope").finish(),

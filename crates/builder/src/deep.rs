@@ -54,6 +54,7 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     let mut rebuilt = vec![
         (SectionId::Words, sections.words.map_err(bad)?),
         (SectionId::WordText, sections.word_text),
+        (SectionId::Endings, sections.endings),
         (SectionId::Common, sections.common),
         (SectionId::Lettersets, sections.bee.lettersets),
         (SectionId::Honeycombs, sections.bee.honeycombs),
@@ -65,8 +66,9 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     rebuilt.push((SectionId::Chains, sections.chains.map_err(bad)?));
     let mut checks = Vec::new();
     for (id, want) in rebuilt {
-        // Builds before the word text did not write it; readers do without.
-        if id == SectionId::WordText && !index.has_section(id) {
+        // Builds before the word text and the endings did not write them;
+        // readers do without.
+        if matches!(id, SectionId::WordText | SectionId::Endings) && !index.has_section(id) {
             continue;
         }
         let problem = if !index.has_section(id) {
@@ -168,6 +170,7 @@ fn columns_of(id: SectionId, mask: usize) -> &'static [(&'static str, usize)] {
     match (id, mask) {
         (SectionId::Common, _) => &[("common flags", 8)],
         (SectionId::WordText, _) => &[("lengths", 1), ("run starts", 4), ("text", 1)],
+        (SectionId::Endings, _) => &[("word ids", 4), ("keys", 4)],
         (SectionId::Lettersets, 4) => &[("letter sets", 4), ("points", 4), ("offsets", 4), ("word ids", 4)],
         (SectionId::Lettersets, _) => &[("letter sets", 8), ("points", 4), ("offsets", 4), ("word ids", 4)],
         (SectionId::Honeycombs | SectionId::CommonHoneycombs, 4) => {
@@ -252,7 +255,7 @@ mod tests {
         let index =
             Index::from_bytes(built("ride\ndire\nired\ngame\ngames\nmegaplex\nglam\n", Some("game\n"))).unwrap();
         let checks = verify_deep(&index).unwrap();
-        assert_eq!(checks.len(), 8, "{checks:?}");
+        assert_eq!(checks.len(), 9, "{checks:?}");
         assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
     }
 
@@ -301,6 +304,7 @@ mod tests {
             let checks = verify_deep(&index).unwrap();
             assert!(checks.iter().all(|c| c.problem.is_none()), "round {round}: {checks:?}");
             for id in [
+                SectionId::Endings,
                 SectionId::Common,
                 SectionId::Lettersets,
                 SectionId::Honeycombs,

@@ -34,6 +34,7 @@ mod anigram;
 mod bee;
 mod compile;
 mod deep;
+mod endings;
 mod error;
 mod flags;
 mod fst_writer;

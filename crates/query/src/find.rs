@@ -5,7 +5,10 @@
 //! letter of a set and `[^abc]` for one letter not in it. It is run as an
 //! automaton over the FST, so a fixed prefix narrows the walk to the words
 //! that start with it; the states are the pattern positions still alive,
-//! as a bitset (a pattern has at most [`MAX_TOKENS`] tokens).
+//! as a bitset (a pattern has at most [`MAX_TOKENS`] tokens). A pattern
+//! that starts with `*` fixes a suffix instead: its words come from the
+//! index's `endings` table, by their last letters, or from a pass over
+//! the word text when its ending allows too many of them.
 //!
 //! ```
 //! # let list = "cat\ncot\ncoat\nact\nscat\n";
@@ -23,10 +26,13 @@
 use std::ops::ControlFlow;
 
 use crate::alphabet::{Alphabet, LetterSet};
+use crate::endings::Endings;
 use crate::error::{Error, Result};
+use crate::format::blocks::LastBlock;
 use crate::format::fst::Automaton;
+use crate::format::SectionId;
 use crate::index::{CommonFlags, Index};
-use crate::word_text::WordText;
+use crate::word_text::{Near, WordText};
 
 /// The most tokens a pattern may have (its states are a `u64` bitset).
 pub const MAX_TOKENS: usize = 63;
@@ -240,7 +246,13 @@ fn find_shown<D: AsRef<[u8]>>(
     let matcher = Matcher { pattern, len: opts.len };
     if pattern.tokens.first() == Some(&Token::Star) {
         if let Some(text) = index.word_text()? {
-            return scan(index.alphabet(), text, &matcher, opts, common, shown, each);
+            let star = StarPattern::new(pattern, opts);
+            if let Some(endings) = index.endings()? {
+                if let Some(count) = by_endings(index, endings, text, &star, opts, common, shown, &mut each)? {
+                    return Ok(count);
+                }
+            }
+            return scan(index.alphabet(), text, &star, opts, common, shown, each);
         }
     }
     let words = index.words()?;
@@ -264,55 +276,158 @@ fn find_shown<D: AsRef<[u8]>>(
     Ok(count)
 }
 
-/// [`find_while`] for a pattern that starts with `*`, which would walk
-/// every path of the FST: a pass over every word's text instead, as
-/// `grep` reads a list. The letters after the pattern's last `*` can only
-/// be the word's last letters: a word is tested against them first, and
-/// what comes before them against the rest of the pattern, which ends in
-/// `*` (and so matches any word when it is that `*` alone).
+/// A pattern that starts with `*`, which would walk every path of the
+/// FST, split for tests a word at a time: the letters after its last `*`
+/// (the tail) can only be a word's last letters, and what comes before
+/// them must match the rest of the pattern, which ends in `*` (and so
+/// matches any word when it is that `*` alone).
+struct StarPattern {
+    /// Per tail letter, the codes it allows: one load a letter.
+    tail: Vec<[bool; 256]>,
+    /// The pattern up to its last `*`, when it is more than that `*`.
+    head: Option<Pattern>,
+    /// The lengths a word may have.
+    shortest: usize,
+    longest: usize,
+}
+
+impl StarPattern {
+    fn new(pattern: &Pattern, opts: &FindOptions) -> StarPattern {
+        let star = pattern.tokens.iter().rposition(|t| *t == Token::Star).unwrap_or(0);
+        let tail = pattern.tokens[star + 1..]
+            .iter()
+            .map(|t| match t {
+                Token::One(set) => {
+                    std::array::from_fn(|b| pattern.index_of[b].is_some_and(|i| set.contains(i as usize)))
+                }
+                Token::Star => unreachable!("after the last star"),
+            })
+            .collect();
+        let head = (star > 0)
+            .then(|| Pattern { tokens: pattern.tokens[..=star].to_vec(), index_of: pattern.index_of.clone() });
+        let (shortest, _) = pattern.lengths();
+        let (shortest, longest) = match opts.len {
+            Some(n) => (n.max(shortest), n),
+            None => (shortest, usize::MAX),
+        };
+        StarPattern { tail, head, shortest, longest }
+    }
+
+    /// True when `word` (letter codes) matches. Most words fail on their
+    /// last letter, which is tested first.
+    #[inline]
+    fn fits(&self, word: &[u8]) -> bool {
+        if word.len() < self.shortest || word.len() > self.longest {
+            return false;
+        }
+        let (before, last) = word.split_at(word.len() - self.tail.len());
+        last.iter().zip(&self.tail).all(|(&b, allowed)| allowed[b as usize])
+            && self.head.as_ref().is_none_or(|head| Matcher { pattern: head, len: None }.matches(before))
+    }
+}
+
+/// A star pattern's words from the `endings` table: the runs of words
+/// that end as it does, each letter of its end settled by binary search,
+/// counted without reading them when nothing else is left to test, and
+/// only the words shown read. `None` when those runs hold more than a
+/// [`SCAN_SHARE`] of the words (a pattern that ends in `?`, say): then a
+/// pass over the text costs less.
+#[allow(clippy::too_many_arguments)]
+fn by_endings(
+    index: &Index<impl AsRef<[u8]>>,
+    endings: Endings,
+    text: WordText,
+    star: &StarPattern,
+    opts: &FindOptions,
+    common: CommonFlags,
+    shown: usize,
+    each: &mut impl FnMut(&str, bool) -> ControlFlow<()>,
+) -> Result<Option<u64>> {
+    if star.tail.is_empty() {
+        return Ok(None);
+    }
+    let (runs, settled) = endings.runs(&star.tail)?;
+    let mut candidates = 0;
+    for run in &runs {
+        candidates += endings.places(run.clone())?.len();
+    }
+    if candidates > endings.len() / SCAN_SHARE {
+        return Ok(None);
+    }
+    // The runs settle the last letters; the words are read only for what
+    // is left: letters before those, the head, a length, the common flag.
+    // When nothing is, the runs' length is the count, and only the first
+    // ids of each group of words that end alike are read.
+    let settles_all =
+        settled == star.tail.len() && star.head.is_none() && star.longest == usize::MAX && !opts.common_only;
+    let first_only = settles_all && shown < candidates;
+    let mut ids = Vec::with_capacity(if first_only { 0 } else { candidates });
+    for run in runs {
+        if first_only {
+            endings.first_ids_into(run, shown, &mut ids)?;
+        } else {
+            endings.ids_into(run, &mut ids)?;
+        }
+    }
+    if !settles_all {
+        let (mut near, mut failed) = (Near::default(), None);
+        ids.retain(|&id| match text.word_near(id as usize, &mut near) {
+            Ok(word) => star.fits(word),
+            Err(e) => {
+                failed.get_or_insert(e);
+                false
+            }
+        });
+        failed.map_or(Ok(()), Err)?;
+        if opts.common_only {
+            common.retain_common(&mut ids)?;
+        }
+    }
+    let count = if settles_all { candidates } else { ids.len() };
+    // The first `shown` a-z: ids follow the words' order.
+    if shown < ids.len() {
+        ids.select_nth_unstable(shown);
+        ids.truncate(shown);
+    }
+    ids.sort_unstable();
+    let (mut near, mut flags, mut out) = (Near::default(), LastBlock::default(), String::new());
+    for (listed, &id) in (1..).zip(&ids) {
+        let word = text.word_near(id as usize, &mut near)?;
+        // The table's order was trusted to settle the ending: a word
+        // without it is damage, not an answer.
+        if !star.fits(word) {
+            return Err(SectionId::Endings.corrupt("lists a word under an ending it does not have"));
+        }
+        let is_common = opts.common_only || common.is_common_near(id, &mut flags)?;
+        out.clear();
+        index.alphabet().push_word(word, &mut out);
+        if each(&out, is_common).is_break() {
+            return Ok(Some(listed));
+        }
+    }
+    Ok(Some(count as u64))
+}
+
+/// [`by_endings`] leaves a pattern to [`scan`] when its end allows more
+/// than one word in this many.
+const SCAN_SHARE: usize = 4;
+
+/// [`find_while`] for a star pattern without the `endings` table: a pass
+/// over every word's text, as `grep` reads a list, each word tested on its
+/// last letter first.
 fn scan(
     alphabet: &Alphabet,
     words: WordText,
-    matcher: &Matcher,
+    star: &StarPattern,
     opts: &FindOptions,
     common: CommonFlags,
     shown: usize,
     mut each: impl FnMut(&str, bool) -> ControlFlow<()>,
 ) -> Result<u64> {
-    let pattern = matcher.pattern;
-    let star = pattern.tokens.iter().rposition(|t| *t == Token::Star).unwrap_or(0);
-    let tail: Vec<LetterSet> = pattern.tokens[star + 1..]
-        .iter()
-        .map(|t| match t {
-            Token::One(set) => *set,
-            Token::Star => unreachable!("after the last star"),
-        })
-        .collect();
-    let head = Pattern { tokens: pattern.tokens[..=star].to_vec(), index_of: pattern.index_of.clone() };
-    let head = (head.tokens.len() > 1).then_some(Matcher { pattern: &head, len: None });
-    let (shortest, _) = pattern.lengths();
-    let (shortest, longest) = match opts.len {
-        Some(n) => (n.max(shortest), n),
-        None => (shortest, usize::MAX),
-    };
-    // Per tail position, the codes it allows: one load a letter.
-    let allowed: Vec<[bool; 256]> = tail
-        .iter()
-        .map(|set| std::array::from_fn(|b| pattern.index_of[b].is_some_and(|i| set.contains(i as usize))))
-        .collect();
-    let last_allowed = allowed.last().copied().unwrap_or([true; 256]);
-    // Most words fail on their last letter, which the pass tests first.
-    let fits = |word: &[u8]| {
-        if word.len() < shortest || word.len() > longest {
-            return false;
-        }
-        let (before, last) = word.split_at(word.len() - tail.len());
-        last.iter().zip(&allowed).all(|(&b, allowed)| allowed[b as usize])
-            && head.as_ref().is_none_or(|head| head.matches(before))
-    };
+    let last_allowed = star.tail.last().copied().unwrap_or([true; 256]);
     let (mut count, mut text, mut failed) = (0, String::new(), None);
     words.each_ending(&last_allowed, |id, word| {
-        if !fits(word) {
+        if !star.fits(word) {
             return ControlFlow::Continue(());
         }
         let is_common = match (opts.common_only || count < shown as u64).then(|| common.is_common(id as u32)) {

@@ -4,6 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::alphabet::{Alphabet, WordTexts};
+use crate::endings::Endings;
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::blocks::{LastBlock, Lazy, SectionBlocks};
 use crate::format::fst::FstMap;
@@ -382,6 +383,24 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Ok(None);
         }
         WordText::new(self.columns(SectionId::WordText)?, self.word_count()).map(Some)
+    }
+
+    /// The `endings` table, when the index has one.
+    pub(crate) fn endings(&self) -> Result<Option<Endings<'_>>> {
+        if !self.has_section(SectionId::Endings) {
+            return Ok(None);
+        }
+        Endings::new(self.columns(SectionId::Endings)?, self.word_count()).map(Some)
+    }
+
+    /// The `endings` table whole: every word once, in order (it is read
+    /// through the word text, which a build always writes beside it).
+    pub(crate) fn check_endings(&self) -> Result<()> {
+        let Some(endings) = self.endings()? else { return Ok(()) };
+        let Some(text) = self.word_text()? else {
+            return Err(SectionId::Endings.corrupt("is there without section `word_text`, which it is read through"));
+        };
+        endings.check(&text)
     }
 
     /// The id of a word, if the index has it.

@@ -63,6 +63,7 @@ pub mod anagram;
 pub mod anigram;
 pub mod bee;
 pub mod boxed;
+mod endings;
 mod error;
 mod fasthash;
 pub mod find;

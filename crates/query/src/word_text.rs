@@ -18,7 +18,7 @@ use crate::format::{Columns, SectionId, U32s, WORD_TEXT_RUN as RUN};
 
 /// The blocks a run of word reads checked last, one a column.
 #[derive(Default)]
-struct Near {
+pub(crate) struct Near {
     lengths: LastBlock,
     starts: LastBlock,
     text: LastBlock,
@@ -65,8 +65,10 @@ impl<'a> WordText<'a> {
         Ok(())
     }
 
+    /// The codes of word `id`, for one of many reads near each other:
+    /// the blocks checked last are remembered in `near`.
     #[inline(always)]
-    fn word_near(&self, id: usize, near: &mut Near) -> Result<&'a [u8]> {
+    pub(crate) fn word_near(&self, id: usize, near: &mut Near) -> Result<&'a [u8]> {
         let bad = || SectionId::WordText.corrupt(format!("places word {id} outside its text, or has it empty"));
         let run = id / RUN;
         let lengths = self.lengths.get(run * RUN..=id).ok_or_else(bad)?;

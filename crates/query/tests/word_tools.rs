@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use wordhoard_builder::{build_index, BuildOptions, WordSource};
 use wordhoard_query::anagram::{self, AnagramOptions, PhraseOptions};
 use wordhoard_query::find::{self, FindOptions, Pattern};
+use wordhoard_query::format::{FileWriter, SectionId};
 use wordhoard_query::Index;
 
 const LETTERS: &[u8] = b"abcdef";
@@ -21,13 +22,23 @@ fn index_of(words: &[String]) -> Index<Vec<u8>> {
     Index::from_bytes(built.into_bytes()).unwrap()
 }
 
-/// The same index without its optional word text: ids turn into words,
-/// and patterns that start with `*` run, through the words FST.
+/// The same index without its optional word text (nor the endings,
+/// read through it), as builds before them wrote it: ids turn into
+/// words, and patterns that start with `*` run, through the words FST.
 fn without_word_text(index: &Index<Vec<u8>>) -> Index<Vec<u8>> {
-    use wordhoard_query::format::{FileWriter, SectionId};
+    without(index, &[SectionId::WordText, SectionId::Endings])
+}
+
+/// The same index without its optional `endings`: patterns that start
+/// with `*` scan the word text.
+fn without_endings(index: &Index<Vec<u8>>) -> Index<Vec<u8>> {
+    without(index, &[SectionId::Endings])
+}
+
+fn without(index: &Index<Vec<u8>>, sections: &[SectionId]) -> Index<Vec<u8>> {
     let mut file = FileWriter::new();
     for entry in &index.header().sections {
-        if entry.code != SectionId::WordText.code() {
+        if sections.iter().all(|s| s.code() != entry.code) {
             file.add_raw(entry.code, index.as_bytes()[entry.range()].to_vec());
         }
     }
@@ -92,28 +103,41 @@ fn counts(w: &str) -> [u8; 26] {
 }
 
 /// `find` of the pattern `toks` over `words` gives what the backtracking
-/// matcher keeps, a-z, and counts it: with the word text (a pattern that
-/// starts with `*` scans it) and without (every pattern walks the FST).
+/// matcher keeps, a-z, and counts it: with the endings (a pattern that
+/// starts with `*` finds its words by their last letters), with the word
+/// text only (it scans the text) and without either (every pattern walks
+/// the FST).
 fn find_agrees(words: &[String], toks: &[Tok], len: Option<usize>) -> Result<(), TestCaseError> {
-    let index = index_of(words);
+    // Every other word common, for `common_only`.
+    let common: Vec<String> = distinct(words).into_iter().step_by(2).collect();
+    let opts = BuildOptions { common: Some(WordSource::from_text("c", &common.join("\n"))), ..Default::default() };
+    let built = build_index(&[WordSource::from_text("t", &words.join("\n"))], &opts).unwrap();
+    let index = Index::from_bytes(built.into_bytes()).unwrap();
     let text = pattern_text(toks);
-    let want: Vec<String> = distinct(words)
-        .into_iter()
-        .filter(|w| matches(toks, w.as_bytes()) && len.is_none_or(|n| w.len() == n))
-        .collect();
-    for index in [without_word_text(&index), index] {
-        let pattern = Pattern::parse(index.alphabet(), &text).unwrap();
-        let mut got = Vec::new();
-        let opts = FindOptions { len, common_only: false };
-        let count = find::find(&index, &pattern, &opts, |w, _| got.push(w.to_string())).unwrap();
-        prop_assert_eq!(count, want.len() as u64, "{}", text);
-        prop_assert_eq!(&got, &want, "{}", text);
-        // The first few shown, all counted.
-        for limit in [0, 1, 3] {
-            let mut first = Vec::new();
-            let count = find::find_first(&index, &pattern, &opts, limit, |w, _| first.push(w.to_string())).unwrap();
-            prop_assert_eq!(count, want.len() as u64, "{} limit {}", text, limit);
-            prop_assert_eq!(&first[..], &want[..want.len().min(limit)], "{} limit {}", text, limit);
+    for common_only in [false, true] {
+        let want: Vec<String> = distinct(words)
+            .into_iter()
+            .filter(|w| matches(toks, w.as_bytes()) && len.is_none_or(|n| w.len() == n))
+            .filter(|w| !common_only || common.contains(w))
+            .collect();
+        for index in [without_word_text(&index), without_endings(&index), without(&index, &[])] {
+            let pattern = Pattern::parse(index.alphabet(), &text).unwrap();
+            let mut got = Vec::new();
+            let opts = FindOptions { len, common_only };
+            let count = find::find(&index, &pattern, &opts, |w, is_common| {
+                assert_eq!(is_common, common.contains(&w.to_string()), "{w}");
+                got.push(w.to_string())
+            })
+            .unwrap();
+            prop_assert_eq!(count, want.len() as u64, "{} common only {}", text, common_only);
+            prop_assert_eq!(&got, &want, "{} common only {}", text, common_only);
+            // The first few shown, all counted.
+            for limit in [0, 1, 3] {
+                let mut first = Vec::new();
+                let count = find::find_first(&index, &pattern, &opts, limit, |w, _| first.push(w.to_string())).unwrap();
+                prop_assert_eq!(count, want.len() as u64, "{} limit {}", text, limit);
+                prop_assert_eq!(&first[..], &want[..want.len().min(limit)], "{} limit {}", text, limit);
+            }
         }
     }
     Ok(())
@@ -127,12 +151,13 @@ proptest! {
         find_agrees(&words, &toks, len)?;
     }
 
-    /// Patterns that start with `*` and end in letters: the scan of the
-    /// word text tests the letters after the last `*` first, and the walk
-    /// of the FST skips (node, state) pairs it found dead on another path;
-    /// bigger lists, so the FST shares many word endings.
+    /// Patterns that start with `*` and end in letters: the endings settle
+    /// up to four of the letters after the last `*` and leave the rest to
+    /// a test a word, the scan of the word text tests them first, and the
+    /// walk of the FST skips (node, state) pairs it found dead on another
+    /// path; bigger lists, so many words end alike.
     #[test]
-    fn suffix_patterns_match_brute_force(words in proptest::collection::vec(word(), 50..400), tail in proptest::collection::vec(token(), 1..4), len in proptest::option::of(2usize..8)) {
+    fn suffix_patterns_match_brute_force(words in proptest::collection::vec(word(), 50..400), tail in proptest::collection::vec(token(), 1..6), len in proptest::option::of(2usize..8)) {
         let mut toks = vec![Tok::Star];
         toks.extend(tail.into_iter().filter(|t| !matches!(t, Tok::Star)));
         toks.push(Tok::Letter(b'e'));

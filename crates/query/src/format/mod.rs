@@ -45,6 +45,20 @@ pub const MAX_WORD_LEN: usize = 255;
 /// The `word_text` section stores where every 16th word starts.
 pub const WORD_TEXT_RUN: usize = 16;
 
+/// The letters of a word's end that order the `endings` section.
+pub const ENDING_LETTERS: usize = 4;
+
+/// A word's place in the `endings` section: its last [`ENDING_LETTERS`]
+/// codes from the end, one byte each, the last letter in the top byte; a
+/// code is stored plus 1 (codes stop at 0xBF), 0 where the word is
+/// shorter. Words that end alike sort together, a shorter word before
+/// the longer ones that end with it.
+#[inline]
+pub fn ending_key(word: &[u8]) -> u32 {
+    let mut from_end = word.iter().rev().map(|&c| c as u32 + 1).chain(std::iter::repeat(0));
+    (0..ENDING_LETTERS).fold(0, |key, _| key << 8 | from_end.next().unwrap_or(0))
+}
+
 const FIXED_HEADER_LEN: usize = 16;
 const SECTION_ENTRY_LEN: usize = 32;
 /// The block count before the block table, and after it the header's CRC
@@ -63,6 +77,10 @@ pub enum SectionId {
     /// Column table: every word's letters in id order, so an id turns
     /// into its word without a walk of the FST (optional).
     WordText,
+    /// Column table: the word ids in the order of their last four
+    /// letters, so the words with an ending are a few runs of it
+    /// (optional).
+    Endings,
     /// Column table: the common flag per word.
     Common,
     /// Column table: Spelling Bee letter sets.
@@ -84,10 +102,11 @@ pub enum SectionId {
 }
 impl SectionId {
     /// Every known section, in the order the builder writes them.
-    pub const ALL: [SectionId; 11] = [
+    pub const ALL: [SectionId; 12] = [
         SectionId::Meta,
         SectionId::Words,
         SectionId::WordText,
+        SectionId::Endings,
         SectionId::Common,
         SectionId::Lettersets,
         SectionId::Honeycombs,
@@ -104,6 +123,7 @@ impl SectionId {
             SectionId::Meta => 1,
             SectionId::Words => 2,
             SectionId::WordText => 6,
+            SectionId::Endings => 7,
             SectionId::Common => 3,
             SectionId::Lettersets => 16,
             SectionId::Honeycombs => 17,
@@ -131,6 +151,7 @@ impl SectionId {
             SectionId::Meta => "meta",
             SectionId::Words => "words",
             SectionId::WordText => "word_text",
+            SectionId::Endings => "endings",
             SectionId::Common => "common",
             SectionId::Lettersets => "lettersets",
             SectionId::Honeycombs => "honeycombs",
@@ -337,6 +358,19 @@ mod tests {
         let mut w = FileWriter::new();
         w.add(SectionId::Meta, vec![1, 2, 3]).add_raw(999, vec![9; 10]);
         w.finish()
+    }
+
+    /// FORMAT.md's examples; a shorter word sorts before the longer ones
+    /// that end with it, and the last letter counts most.
+    #[test]
+    fn ending_keys_read_words_from_the_end() {
+        assert_eq!(ending_key(b"ing"), 0x686F_6A00);
+        assert_eq!(ending_key(b"sting"), 0x686F_6A75);
+        assert_eq!(ending_key(b"stinging"), 0x686F_6A68);
+        assert_eq!(ending_key(b""), 0);
+        assert!(ending_key(b"ing") < ending_key(b"sing") && ending_key(b"sing") < ending_key(b"ah"));
+        // Codes outside ASCII stop at 0xBF: plus 1, still a byte.
+        assert_eq!(ending_key(&[0xBF]), 0xC000_0000);
     }
 
     #[test]
