@@ -81,6 +81,11 @@ fn look() -> Look {
     LOOK.get().copied().unwrap_or(Look { color: false, width: DEFAULT_WIDTH })
 }
 
+/// True when output is coloured.
+pub fn color() -> bool {
+    look().color
+}
+
 /// The width to lay text out in.
 pub fn width() -> usize {
     look().width

@@ -330,6 +330,17 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// codes are the text, so the words are read and checked as UTF-8
     /// once, not a word at a time.
     pub fn texts_of(&self, ids: &[u32]) -> Result<WordTexts> {
+        self.texts_of_checked(ids, |_| Ok(()))
+    }
+
+    /// [`Index::texts_of`] that first shows each word's codes to `check`,
+    /// which may turn the answer into an error (a caller that trusted a
+    /// table to pick the ids tests that the words are what it said).
+    pub(crate) fn texts_of_checked(
+        &self,
+        ids: &[u32],
+        mut check: impl FnMut(&[u8]) -> Result<()>,
+    ) -> Result<WordTexts> {
         let mut codes = Vec::new();
         let mut ends = Vec::with_capacity(ids.len());
         let section = match self.word_text()? {
@@ -353,6 +364,11 @@ impl<D: AsRef<[u8]>> Index<D> {
         };
         if !self.alphabet.is_word(&codes) {
             return Err(section.corrupt("holds a word with a character outside the alphabet"));
+        }
+        let mut start = 0;
+        for &end in &ends {
+            check(codes.get(start..end).unwrap_or_default())?;
+            start = end;
         }
         Ok(WordTexts::new(&self.alphabet, codes, ends))
     }

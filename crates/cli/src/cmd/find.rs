@@ -47,6 +47,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let mut damaged = None;
     // `+` and colour mark common words (when the index has a list and all words show).
     let mark_common = index.has_common_list() && !q.common_only;
+    // Asked once, not a word (thousands of words on a pipe).
+    let (folds, color) = (index.has_spellings(), crate::output::color());
     let count = q
         .each(&index, |word, common| {
             // The query gives only the first --limit words (and counts all).
@@ -56,14 +58,20 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             shown += 1;
             crate::stop::tick();
             // As the lists spelled it, on an index that folds accents.
-            let spelled = index.spelling_of(word).unwrap_or_else(|e| {
-                damaged.get_or_insert(e);
-                None
+            let spelled = folds.then(|| index.spelling_of(word)).and_then(|spelled| {
+                spelled.unwrap_or_else(|e| {
+                    damaged.get_or_insert(e);
+                    None
+                })
             });
             let word = spelled.as_deref().unwrap_or(word);
             let written = if mark_common && common {
                 marked = true;
-                writeln!(out, "{}", paint(Paint::Common, format!("{word}+")))
+                if color {
+                    writeln!(out, "{}", paint(Paint::Common, format_args!("{word}+")))
+                } else {
+                    out.write_all(word.as_bytes()).and_then(|()| out.write_all(b"+\n"))
+                }
             } else {
                 // Thousands of words on a pipe: bytes, not formatting.
                 out.write_all(word.as_bytes()).and_then(|()| out.write_all(b"\n"))
