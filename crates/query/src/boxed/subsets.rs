@@ -30,18 +30,19 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     if terms > MIDDLE_TERMS {
         return None;
     }
-    // Per set of letters, per letter, the words ending with it and those
+    // Per letter, per set of letters, the words ending with it and those
     // starting with it whose letters are that set, then summed over
-    // subsets: those within the set. A set's letters side by side make
-    // each step of the sums a run of `letters` adds (vector code).
+    // subsets: those within the set. A letter's sets side by side make
+    // each step of the sums a run of adds (vector code), and the sum over
+    // a middle word's supersets two loads from two runs.
     let mut ending_within = vec![0u32; letters << letters];
     let mut starting_within = vec![0u32; letters << letters];
     let mut starting = vec![0u64; letters];
     for (first, list) in classes.iter().enumerate() {
         for &(last, mask, _, count) in list {
             let count = u32::try_from(count).ok()?;
-            ending_within[mask as usize * letters + last as usize] += count;
-            starting_within[mask as usize * letters + first] += count;
+            ending_within[(last as usize) << letters | mask as usize] += count;
+            starting_within[first << letters | mask as usize] += count;
             starting[first] += count as u64;
         }
     }
@@ -49,23 +50,30 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     if starting.iter().sum::<u64>() >= 1 << 31 {
         return None;
     }
-    sum_over_subsets(&mut ending_within, letters);
-    sum_over_subsets(&mut starting_within, letters);
+    for table in [&mut ending_within, &mut starting_within] {
+        table.chunks_exact_mut(sets).for_each(|letter| sum_over_subsets(letter, 1));
+    }
     // With the sign of the letters a set leaves out folded in (negated in
     // place, read back as an i32: no third table to fault in), the sums
     // below take a load, a multiply and an add a term.
-    for (set, run) in ending_within.chunks_exact_mut(letters).enumerate() {
-        if (full & !(set as u32)).count_ones() % 2 == 1 {
-            run.iter_mut().for_each(|n| *n = n.wrapping_neg());
+    for letter in ending_within.chunks_exact_mut(sets) {
+        for (set, n) in letter.iter_mut().enumerate() {
+            if (full & !(set as u32)).count_ones() % 2 == 1 {
+                *n = n.wrapping_neg();
+            }
         }
     }
     let signed = |n: u32| n as i32 as i64;
     let mut total = 0u128;
     for (first, list) in classes.iter().enumerate() {
+        // The words that end with this one's first letter, per set.
+        let ending = &ending_within[first * sets..][..sets];
         for &(last, mask, _, count) in list {
             if mask == full {
                 continue; // it covers the box: so do the first two words
             }
+            let starting_after = &starting_within[(last as usize * sets).min(starting_within.len())..];
+            let starting_after = starting_after.get(..sets)?;
             // Over the sets within the box that hold the middle word's
             // letters (in order as numbers: each the last one plus 1, the
             // word's letters put back): the words before that cover what
@@ -74,9 +82,11 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
             // totals (below 2^62) are exact.
             let (mut alone, mut pairs, mut within) = (0i64, 0i64, mask as usize);
             loop {
-                let e = signed(ending_within[within * letters + first]);
+                // `within` is at most `full`: each run has `sets` values.
+                let at = within & full as usize;
+                let e = signed(ending[at]);
                 alone = alone.wrapping_add(e);
-                pairs = pairs.wrapping_add(e.wrapping_mul(starting_within[within * letters + last as usize] as i64));
+                pairs = pairs.wrapping_add(e.wrapping_mul(starting_after[at] as i64));
                 if within == full as usize {
                     break;
                 }
@@ -250,13 +260,32 @@ fn sum_over_subsets(table: &mut [u32], run: usize) {
     let block = run * (BLOCK_VALUES / run).max(1).next_power_of_two().min(table.len() / run);
     let halves =
         |from: usize, to: usize| std::iter::successors(Some(from), |h| Some(h * 2)).take_while(move |&h| h < to);
+    // Runs of one value: the three lowest letters in one pass over eight
+    // values at a time, where a half of one, two or four values would
+    // leave the vector unit idle.
+    let first_half = if run == 1 && block >= 8 {
+        table.chunks_exact_mut(8).for_each(sum_eight);
+        8
+    } else {
+        run
+    };
     for values in table.chunks_exact_mut(block) {
-        for half in halves(run, block) {
+        for half in halves(first_half, block) {
             add_halves(values, half);
         }
     }
     for half in halves(block, table.len()) {
         add_halves(table, half);
+    }
+}
+
+/// [`sum_over_subsets`] over the eight sets of three letters, in place.
+#[inline]
+fn sum_eight(v: &mut [u32]) {
+    for (with, without) in
+        [(1, 0), (3, 2), (5, 4), (7, 6), (2, 0), (3, 1), (6, 4), (7, 5), (4, 0), (5, 1), (6, 2), (7, 3)]
+    {
+        v[with] += v[without];
     }
 }
 
@@ -293,6 +322,27 @@ pub(super) fn sum_over_supersets(table: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each set's run becomes the sum over the sets within it, for runs of
+    /// one value (the eight-value pass) and of several, on 0 to 7 letters.
+    #[test]
+    fn sums_over_subsets_match_a_plain_sum() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for letters in 0..8 {
+            for run in [1, 3] {
+                let table: Vec<u32> = (0..run << letters).map(|_| rng.below(100) as u32).collect();
+                let mut summed = table.clone();
+                sum_over_subsets(&mut summed, run);
+                for set in 0..1usize << letters {
+                    for i in 0..run {
+                        let want: u32 =
+                            (0..1usize << letters).filter(|&s| s & set == s).map(|s| table[s * run + i]).sum();
+                        assert_eq!(summed[set * run + i], want, "{letters} letters, run {run}, set {set}");
+                    }
+                }
+            }
+        }
+    }
 
     /// Counts by subsets are exact up to 2^64 chains over the box and
     /// `None` past them (the memoised search then counts, in u128).
