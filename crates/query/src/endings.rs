@@ -117,6 +117,11 @@ impl<'a> Endings<'a> {
     pub(crate) fn first_ids_into(&self, groups: Range<usize>, shown: usize, out: &mut Vec<u32>) -> Result<()> {
         for group in groups {
             let places = self.places(group..group + 1)?;
+            // A built table has no empty group: a loop over a file's
+            // groups does a word's work at least, each.
+            if places.is_empty() {
+                return Err(SectionId::Endings.corrupt(format!("has group {group} empty")));
+            }
             self.ids_at(places.start..places.end.min(places.start.saturating_add(shown)), out)?;
         }
         Ok(())
@@ -309,6 +314,19 @@ mod tests {
         for pattern in ["*t", "*ing", "*?at", "*[ab]t", "*bt"] {
             let _ = find_all(&unsorted, pattern);
         }
+        // `boat`'s group emptied (its start moved to the next one's): the
+        // first words of `*oat` are read group by group, and that one
+        // has none.
+        let (runs, _) = index.endings().unwrap().unwrap().runs(&tail("boat")).unwrap();
+        let boat = runs[0].start;
+        let empty = edited(&index, 2, |starts| starts[boat + 1] = starts[boat]);
+        assert!(problem(&empty).is_some());
+        let first = |index: &Index<Vec<u8>>| {
+            let pattern = Pattern::parse(index.alphabet(), "*oat").unwrap();
+            find::find_first(index, &pattern, &FindOptions::default(), 1, |_, _| ())
+        };
+        assert_eq!(first(&index).unwrap(), 2, "boat, coat");
+        assert!(first(&empty).unwrap_err().to_string().contains("empty"));
         let astray = edited(&index, 2, |starts| *starts.last_mut().unwrap() += 100);
         assert!(problem(&astray).is_some());
         assert!(find_all(&astray, "*bt").unwrap_err().to_string().contains("outside its ids"));
