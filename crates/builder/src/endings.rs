@@ -14,7 +14,9 @@ use crate::sorted_words::SortedWords;
 /// their codes do and pack into fewer bits (5 a letter for English): two
 /// passes of a stable radix sort on `key << 32 | id`, each over two
 /// letters. The ids come in ascending and the passes are stable, so they
-/// ascend within each key.
+/// ascend within each key. Not `sort::radix_sort`: its (key, id) pairs
+/// are twice the bytes, and on 10 million words this section took
+/// 240-280 ms through it against 95-160 ms here (alternating builds).
 pub(crate) fn endings_section(words: &SortedWords, alphabet: &Alphabet) -> Vec<u8> {
     // Rank 0 is "no letter" (a word shorter than the ending).
     let bits = (alphabet.len() + 1).next_power_of_two().trailing_zeros();

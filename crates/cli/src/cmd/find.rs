@@ -58,12 +58,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             shown += 1;
             crate::stop::tick();
             // As the lists spelled it, on an index that folds accents.
-            let spelled = folds.then(|| index.spelling_of(word)).and_then(|spelled| {
-                spelled.unwrap_or_else(|e| {
+            let spelled = if folds {
+                index.spelling_of(word).unwrap_or_else(|e| {
                     damaged.get_or_insert(e);
                     None
                 })
-            });
+            } else {
+                None
+            };
             let word = spelled.as_deref().unwrap_or(word);
             let written = if mark_common && common {
                 marked = true;

@@ -72,8 +72,7 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
             if mask == full {
                 continue; // it covers the box: so do the first two words
             }
-            let starting_after = &starting_within[(last as usize * sets).min(starting_within.len())..];
-            let starting_after = starting_after.get(..sets)?;
+            let starting_after = &starting_within[last as usize * sets..][..sets];
             // Over the sets within the box that hold the middle word's
             // letters (in order as numbers: each the last one plus 1, the
             // word's letters put back): the words before that cover what
