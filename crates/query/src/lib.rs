@@ -70,6 +70,7 @@ pub mod find;
 #[cfg(feature = "folder")]
 pub mod folder;
 pub mod format;
+mod ids;
 mod index;
 #[cfg(feature = "json")]
 pub mod json;

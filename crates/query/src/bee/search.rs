@@ -97,7 +97,7 @@ pub fn solve_each<D: AsRef<[u8]>>(
     };
     pangram_ids.sort_unstable();
     let mut ids = sets.word_ids_of(&mut rows)?;
-    ids.sort_unstable();
+    crate::ids::sort(&mut ids);
     let common = index.common()?;
     if common_only {
         common.retain_common(&mut ids)?;
