@@ -145,7 +145,9 @@ impl Solver {
         let letters = letter_box.letters.len();
         let mut by_first = vec![Vec::new(); letters];
         let mut classes: Vec<Vec<Class>> = vec![Vec::new(); letters];
-        let mut class_of: IntMap<u64, usize> = IntMap::default();
+        // Sized up front: growing it a word at a time cost a tenth of
+        // a two-word solve.
+        let mut class_of: IntMap<u64, usize> = IntMap::with_capacity_and_hasher(words.len(), Default::default());
         for (i, w) in words.iter().enumerate() {
             by_first[w.first as usize].push(i as u32);
             let len = w.letters;
@@ -169,7 +171,7 @@ impl Solver {
             .iter()
             .map(|list| {
                 let mut merged: Vec<(u8, u32, u32, u128)> = Vec::with_capacity(list.len());
-                let mut at: IntMap<u64, usize> = IntMap::default();
+                let mut at: IntMap<u64, usize> = IntMap::with_capacity_and_hasher(list.len(), Default::default());
                 for c in list {
                     let slot = *at.entry(c.mask as u64 | (c.last as u64) << 32).or_insert_with(|| {
                         merged.push((c.last, c.mask, c.mask.count_ones(), 0));
