@@ -56,6 +56,33 @@ fn find_lists_matches_a_z_with_an_exact_count() {
     }
 }
 
+/// `build --no-endings` leaves the endings table out; `find` answers the
+/// same from the word text, and the index verifies, deep too.
+#[test]
+fn an_index_without_endings_finds_the_same() {
+    let s = Scratch::new();
+    let full = s.golden_index();
+    let list = common::repo().join("tests/data/golden-words.txt");
+    let lean = s.path("lean.hoard");
+    let built =
+        run(&["build", list.to_str().unwrap(), "--proper-nouns", "keep", "--no-endings", "-o", lean.to_str().unwrap()]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let sections = |idx: &std::path::Path| -> Vec<String> {
+        let info = query(idx, &["info"]);
+        info["sections"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect()
+    };
+    assert!(sections(&full).contains(&"endings".to_string()));
+    assert!(!sections(&lean).contains(&"endings".to_string()), "{:?}", sections(&lean));
+    for pattern in ["*ing", "*[^aeiou]ly", "*e", "r*s", "*"] {
+        let (a, b) =
+            (query(&full, &["find", pattern, "--limit", "0"]), query(&lean, &["find", pattern, "--limit", "0"]));
+        assert_eq!(a["words"], b["words"], "{pattern}");
+        assert_eq!(a["count"], b["count"], "{pattern}");
+    }
+    let deep = query(&lean, &["verify", "--deep"]);
+    assert_eq!(deep["ok"], true, "{deep}");
+}
+
 #[test]
 fn anagram_takes_blanks_and_subsets() {
     let s = Scratch::new();

@@ -31,6 +31,10 @@ pub struct BuildOptions {
     /// The build time to record, seconds since the Unix epoch. `None`:
     /// `SOURCE_DATE_EPOCH` when it is set (reproducible builds), else now.
     pub built_at: Option<u64>,
+    /// Leave out the optional `endings` table (4 bytes a word): patterns
+    /// that start with `*` then scan the word text. For an index shipped
+    /// to a reader that never asks them (the web page).
+    pub without_endings: bool,
 }
 
 /// Which letters an index is built over.
@@ -191,7 +195,8 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     clock.lap("sort");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
     let common_file = common_list.as_ref().and_then(|c| c.sources.first().cloned());
-    let mut sections = encode_sections(&words, &alphabet, |words| flag_common(opts, common_list, words));
+    let mut sections =
+        encode_sections(&words, &alphabet, !opts.without_endings, |words| flag_common(opts, common_list, words));
     clock.lap("sections");
     let common_report = sections.common_report.take();
 
@@ -289,9 +294,11 @@ fn lay_out_file(
     let mut file = FileWriter::new();
     file.add(SectionId::Meta, meta.encode())
         .add(SectionId::Words, sections.words?)
-        .add(SectionId::WordText, sections.word_text)
-        .add(SectionId::Endings, sections.endings)
-        .add(SectionId::Common, sections.common)
+        .add(SectionId::WordText, sections.word_text);
+    if let Some(endings) = sections.endings {
+        file.add(SectionId::Endings, endings);
+    }
+    file.add(SectionId::Common, sections.common)
         .add(SectionId::Lettersets, sections.bee.lettersets)
         .add(SectionId::Honeycombs, sections.bee.honeycombs);
     if let Some(common_honeycombs) = sections.bee.common_honeycombs {
@@ -344,7 +351,8 @@ fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Re
 pub(crate) struct Sections {
     pub(crate) words: Result<Vec<u8>, BuildError>,
     pub(crate) word_text: Vec<u8>,
-    pub(crate) endings: Vec<u8>,
+    /// `None` when the build leaves it out.
+    pub(crate) endings: Option<Vec<u8>>,
     pub(crate) common: Vec<u8>,
     pub(crate) common_report: Option<CommonReport>,
     pub(crate) bee: bee::BeeSections,
@@ -367,6 +375,7 @@ pub(crate) struct Sections {
 pub(crate) fn encode_sections(
     words: &SortedWords,
     alphabet: &Alphabet,
+    with_endings: bool,
     flag_common: impl FnOnce(&SortedWords) -> (Vec<bool>, Option<CommonReport>),
 ) -> Sections {
     let terms = OnceLock::new();
@@ -395,7 +404,7 @@ pub(crate) fn encode_sections(
         let bee = bee.get_or_init(|| bee::BeeBuild::new(words, alphabet, &common, report.is_some()));
         terms_fst();
         // Before the honeycombs, which the other thread shares when done.
-        let endings = crate::endings::endings_section(words, alphabet);
+        let endings = with_endings.then(|| crate::endings::endings_section(words, alphabet));
         bee.help();
         (fst, (common, report), endings, chains.join().expect("chains build thread"))
     });

@@ -49,16 +49,20 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     let flagged = flags.iter().filter(|&&f| f).count() as u64;
     let has_common = index.has_common_list();
     let report = has_common.then(|| CommonReport { source: String::new(), flagged: 0, not_in_index: 0, skipped: 0 });
-    let sections = encode_sections(&words, index.alphabet(), |_| (flags, report));
+    let with_endings = index.has_section(SectionId::Endings);
+    let sections = encode_sections(&words, index.alphabet(), with_endings, |_| (flags, report));
     let bad = |e: crate::BuildError| Error::new(ErrorKind::Limit(format!("cannot rebuild the index: {e}")));
     let mut rebuilt = vec![
         (SectionId::Words, sections.words.map_err(bad)?),
         (SectionId::WordText, sections.word_text),
-        (SectionId::Endings, sections.endings),
         (SectionId::Common, sections.common),
         (SectionId::Lettersets, sections.bee.lettersets),
         (SectionId::Honeycombs, sections.bee.honeycombs),
     ];
+    if let Some(endings) = sections.endings {
+        // In the file's order: after the word text.
+        rebuilt.insert(2, (SectionId::Endings, endings));
+    }
     if let Some(common) = sections.bee.common_honeycombs {
         rebuilt.push((SectionId::CommonHoneycombs, common));
     }

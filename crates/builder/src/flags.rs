@@ -71,6 +71,8 @@ pub struct BuildFlags {
     pub keep: Option<String>,
     /// `auto`, `skip` or `keep`: what a word with a capital letter is.
     pub proper_nouns: String,
+    /// Whether to write the optional `endings` table (default: yes).
+    pub endings: bool,
 }
 
 impl Default for BuildFlags {
@@ -84,6 +86,7 @@ impl Default for BuildFlags {
             fold: "none".into(),
             keep: None,
             proper_nouns: "auto".into(),
+            endings: true,
         }
     }
 }
@@ -138,6 +141,7 @@ impl BuildFlags {
             name: self.name.clone(),
             common: self.common.clone(),
             exclude: self.exclude.clone(),
+            without_endings: !self.endings,
             ..Default::default()
         })
     }

@@ -458,7 +458,7 @@ impl Stream {
 #[pyfunction]
 #[pyo3(signature = (lists, words=None, words_name=None, name=None, output=None, common=None, exclude=Vec::new(),
                     alphabet="auto".to_string(), fold="none".to_string(), keep=None, force=false,
-                    proper_nouns="auto".to_string()))]
+                    proper_nouns="auto".to_string(), endings=true))]
 #[allow(clippy::too_many_arguments)]
 fn build(
     py: Python<'_>,
@@ -474,6 +474,7 @@ fn build(
     keep: Option<String>,
     force: bool,
     proper_nouns: String,
+    endings: bool,
 ) -> PyResult<Py<PyAny>> {
     let report = detached(py, move || {
         let started = std::time::Instant::now();
@@ -491,6 +492,7 @@ fn build(
             fold,
             keep,
             proper_nouns,
+            endings,
         };
         let opts = flags.options()?;
         let out = match output {

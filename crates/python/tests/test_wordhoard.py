@@ -332,6 +332,25 @@ def test_build_from_words_and_from_files(tmp_path):
     assert wordhoard.build(str(listed), output=tmp_path / "s.hoard")["sources"] == json.loads(done.stdout)["sources"]
 
 
+def test_a_build_without_endings_answers_the_same(tmp_path):
+    listed = tmp_path / "t.txt"
+    listed.write_text("ride\ndire\nired\nspire\nfire\nfired\ngame\n")
+    full, lean, by_cli = tmp_path / "full.hoard", tmp_path / "lean.hoard", tmp_path / "cli.hoard"
+    wordhoard.build([listed], output=full)
+    wordhoard.build([listed], output=lean, endings=False)
+    done = cli("build", str(listed), "-o", str(by_cli), "--no-endings")
+    assert done.returncode == 0, done.stderr
+
+    def sections(path):
+        return [s["name"] for s in wordhoard.open(path).info()["sections"]]
+
+    assert "endings" in sections(full) and "endings" not in sections(lean)
+    assert sections(lean) == sections(by_cli)
+    for pattern in ["*ire", "*re?", "?i*e"]:
+        assert wordhoard.open(lean).find(pattern) == wordhoard.open(full).find(pattern)
+    assert wordhoard.open(lean).verify(deep=True)["ok"]
+
+
 def test_build_errors_are_the_cli_errors(tmp_path):
     listed = tmp_path / "list.txt"
     listed.write_text("ride\ndire\n")

@@ -50,6 +50,11 @@ pub struct Args {
     /// The index's name [default: the first word list's file stem]
     #[arg(long, value_name = "N")]
     name: Option<String>,
+    /// Leave out the table of words by their ending (4 bytes a word; `find`
+    /// patterns that start with `*` then read every word): for an index
+    /// shipped to a reader that never asks them, as the web page
+    #[arg(long)]
+    no_endings: bool,
     /// Replace OUT even if it is a file that is not a wordhoard index
     #[arg(long)]
     force: bool,
@@ -68,6 +73,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         fold: args.fold,
         keep: args.keep,
         proper_nouns: args.proper_nouns,
+        endings: !args.no_endings,
     };
     let opts = flags.options().map_err(flagged)?;
     // Where a named index goes is settled before the work, so a system

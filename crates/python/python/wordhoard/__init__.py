@@ -114,6 +114,7 @@ def build(
     keep: str = "",
     force: bool = False,
     proper_nouns: str = "auto",
+    endings: bool = True,
 ) -> Json:
     """Compiles word lists into an index file, as ``wordhoard build`` does,
     and returns its report (the dict ``wordhoard build --json`` prints, less
@@ -130,7 +131,9 @@ def build(
     the letters, ranges allowed (``"a-zäöüß"``); ``fold`` is ``"none"`` or
     ``"accents"``; ``keep`` names letters kept when folding accents;
     ``proper_nouns`` is ``"auto"`` (words with a capital are skipped when 3
-    in 4 words have none), ``"skip"`` or ``"keep"``.
+    in 4 words have none), ``"skip"`` or ``"keep"``; ``endings=False``
+    leaves out the table of words by their ending (4 bytes a word; ``find``
+    patterns that start with ``*`` then read every word).
     """
     if isinstance(lists, (str, bytes)) or isinstance(lists, _os.PathLike):
         items: List[Any] = [lists]
@@ -152,6 +155,7 @@ def build(
         keep=keep or None,
         force=force,
         proper_nouns=proper_nouns,
+        endings=endings,
     )
 
 
