@@ -357,18 +357,16 @@ impl<'a> FstMap<'a> {
             return Ok((Node::EMPTY_FINAL, EMPTY_ADDRESS));
         }
         let d = self.nodes;
-        let out_of_bounds = || self.corrupt("has a node out of bounds");
+        let out_of_bounds = || self.out_of_bounds();
         let state = *d.get(addr).filter(|_| addr >= HEADER_LEN).ok_or_else(out_of_bounds)?;
-        let below = |at: usize, n: usize| at.checked_sub(n).filter(|&p| p >= HEADER_LEN).ok_or_else(out_of_bounds);
-        let byte = |at: usize| d.get(at).copied().ok_or_else(out_of_bounds);
         let common = |code: u8| (code != 0).then(|| COMMON_INPUTS[code as usize - 1]);
         match state >> 6 {
             0b11 => {
                 let (input, first) = match common(state & 0x3f) {
                     Some(input) => (input, addr),
-                    None => (byte(below(addr, 1)?)?, below(addr, 1)?),
+                    None => (self.byte(self.below(addr, 1)?)?, self.below(addr, 1)?),
                 };
-                let target = below(first, 1)?;
+                let target = self.below(first, 1)?;
                 let node = Node {
                     kind: Kind::One(Transition { input, output: 0, target }),
                     is_final: false,
@@ -379,12 +377,12 @@ impl<'a> FstMap<'a> {
             }
             0b10 => {
                 let (input, sizes_at) = match common(state & 0x3f) {
-                    Some(input) => (input, below(addr, 1)?),
-                    None => (byte(below(addr, 1)?)?, below(addr, 2)?),
+                    Some(input) => (input, self.below(addr, 1)?),
+                    None => (self.byte(self.below(addr, 1)?)?, self.below(addr, 2)?),
                 };
-                let (addr_size, out_size) = self.sizes(byte(sizes_at)?)?;
-                let delta_at = below(sizes_at, addr_size)?;
-                let first = below(delta_at, out_size)?;
+                let (addr_size, out_size) = self.sizes(self.byte(sizes_at)?)?;
+                let delta_at = self.below(sizes_at, addr_size)?;
+                let first = self.below(delta_at, out_size)?;
                 let delta = read_uint(d, delta_at, addr_size).ok_or_else(out_of_bounds)?;
                 let output = read_uint(d, first, out_size).ok_or_else(out_of_bounds)?;
                 let target = self.target(first, delta)?;
@@ -399,18 +397,19 @@ impl<'a> FstMap<'a> {
             _ => {
                 let is_final = state & 0x40 != 0;
                 let (ntrans, sizes_at) = match state & 0x3f {
-                    0 => match byte(below(addr, 1)?)? {
-                        1 => (256, below(addr, 2)?),
-                        n => (n as usize, below(addr, 2)?),
+                    0 => match self.byte(self.below(addr, 1)?)? {
+                        1 => (256, self.below(addr, 2)?),
+                        n => (n as usize, self.below(addr, 2)?),
                     },
-                    n => (n as usize, below(addr, 1)?),
+                    n => (n as usize, self.below(addr, 1)?),
                 };
-                let (addr_size, out_size) = self.sizes(byte(sizes_at)?)?;
+                let (addr_size, out_size) = self.sizes(self.byte(sizes_at)?)?;
                 let index_len = if ntrans > TRANS_INDEX_THRESHOLD { 256 } else { 0 };
-                let inputs_end = below(sizes_at, index_len)?;
-                let deltas_end = below(inputs_end, ntrans)?;
-                let outputs_end = below(deltas_end, ntrans * addr_size)?;
-                let first = below(below(outputs_end, ntrans * out_size)?, if is_final { out_size } else { 0 })?;
+                let inputs_end = self.below(sizes_at, index_len)?;
+                let deltas_end = self.below(inputs_end, ntrans)?;
+                let outputs_end = self.below(deltas_end, ntrans * addr_size)?;
+                let first =
+                    self.below(self.below(outputs_end, ntrans * out_size)?, if is_final { out_size } else { 0 })?;
                 let final_output = if is_final { read_uint(d, first, out_size).ok_or_else(out_of_bounds)? } else { 0 };
                 let index_at = (index_len > 0).then_some(inputs_end);
                 let node = Node {
@@ -422,6 +421,29 @@ impl<'a> FstMap<'a> {
                 Ok((node, first))
             }
         }
+    }
+
+    /// `n` bytes below `at`, still among the nodes. A method, not a
+    /// closure: it is a few instructions, called up to six times a node,
+    /// and as a closure it was not inlined (a call each: 6% of a two-word
+    /// Letter Boxed solve's instructions).
+    #[inline(always)]
+    fn below(&self, at: usize, n: usize) -> Result<usize> {
+        match at.checked_sub(n) {
+            Some(p) if p >= HEADER_LEN => Ok(p),
+            _ => Err(self.out_of_bounds()),
+        }
+    }
+
+    /// The byte at `at`, in bounds.
+    #[inline(always)]
+    fn byte(&self, at: usize) -> Result<u8> {
+        self.nodes.get(at).copied().ok_or_else(|| self.out_of_bounds())
+    }
+
+    #[cold]
+    fn out_of_bounds(&self) -> Error {
+        self.corrupt("has a node out of bounds")
     }
 
     fn sizes(&self, byte: u8) -> Result<(usize, usize)> {
@@ -451,7 +473,7 @@ impl<'a> FstMap<'a> {
             Kind::One(t) => Ok(t),
             Kind::Any { first, inputs_end, deltas_end, addr_size, outputs_end, out_size, .. } => {
                 let d = self.nodes;
-                let out_of_bounds = || self.corrupt("has a node out of bounds");
+                let out_of_bounds = || self.out_of_bounds();
                 let input = *d.get(inputs_end - 1 - i).ok_or_else(out_of_bounds)?;
                 let delta = read_uint(d, deltas_end - (i + 1) * addr_size, addr_size).ok_or_else(out_of_bounds)?;
                 let output = read_uint(d, outputs_end - (i + 1) * out_size, out_size).ok_or_else(out_of_bounds)?;
@@ -470,7 +492,7 @@ impl<'a> FstMap<'a> {
                 .checked_sub(1 + i)
                 .and_then(|at| self.nodes.get(at))
                 .copied()
-                .ok_or_else(|| self.corrupt("has a node out of bounds")),
+                .ok_or_else(|| self.out_of_bounds()),
         }
     }
 
@@ -481,8 +503,7 @@ impl<'a> FstMap<'a> {
         match node.kind {
             Kind::One(t) => Ok(t.output),
             Kind::Any { outputs_end, out_size, .. } => {
-                read_uint(self.nodes, outputs_end - (i + 1) * out_size, out_size)
-                    .ok_or_else(|| self.corrupt("has a node out of bounds"))
+                read_uint(self.nodes, outputs_end - (i + 1) * out_size, out_size).ok_or_else(|| self.out_of_bounds())
             }
         }
     }
@@ -492,7 +513,7 @@ impl<'a> FstMap<'a> {
         match node.kind {
             Kind::One(t) => Ok((t.input == input).then_some(t)),
             Kind::Any { index_at: Some(at), .. } => {
-                let i = *self.nodes.get(at + input as usize).ok_or_else(|| self.corrupt("has a node out of bounds"))?;
+                let i = *self.nodes.get(at + input as usize).ok_or_else(|| self.out_of_bounds())?;
                 if i as usize >= node.ntrans {
                     return Ok(None);
                 }
