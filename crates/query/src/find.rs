@@ -389,7 +389,7 @@ fn by_endings(
         ids.select_nth_unstable(shown);
         ids.truncate(shown);
     }
-    sort_ids(&mut ids, endings.len());
+    crate::ids::sort_distinct(&mut ids, endings.len());
     // The table's order was trusted to settle the ending: a word without
     // it is damage, not an answer.
     let texts = index.texts_of_checked(&ids, |word| match star.fits(word) {
@@ -404,30 +404,6 @@ fn by_endings(
         }
     }
     Ok(Some(count as u64))
-}
-
-/// Sorts word ids below `words`, distinct (a repeat, which only a
-/// damaged table holds, is dropped when they are many): when they are
-/// more than one word in 256, through a bit a word, whose pass costs less
-/// than a sort's comparisons.
-fn sort_ids(ids: &mut Vec<u32>, words: usize) {
-    if ids.len() < words / 256 {
-        ids.sort_unstable();
-        return;
-    }
-    let mut bits = vec![0u64; words.div_ceil(64)];
-    for &id in ids.iter() {
-        if let Some(word) = bits.get_mut(id as usize / 64) {
-            *word |= 1 << (id % 64);
-        }
-    }
-    ids.clear();
-    for (at, mut word) in (0u32..).step_by(64).zip(bits) {
-        while word != 0 {
-            ids.push(at + word.trailing_zeros());
-            word &= word - 1;
-        }
-    }
 }
 
 /// [`by_endings`] leaves a pattern to [`scan`] when its end allows more
@@ -489,19 +465,6 @@ impl Matcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Few ids sort by comparison, many through a bit each: both ascend.
-    #[test]
-    fn ids_sort_either_way() {
-        let mut rng = crate::rng::SplitMix64::new(9);
-        for count in [0, 3, 300, 5000] {
-            let mut ids: Vec<u32> = (0..100_000).filter(|_| rng.below(100_000) < count).collect();
-            let want = ids.clone();
-            ids.reverse();
-            sort_ids(&mut ids, 100_000);
-            assert_eq!(ids, want, "{count}");
-        }
-    }
 
     #[test]
     fn a_walk_stops_when_asked() {
