@@ -132,6 +132,49 @@ fn a_box_is_read_in_every_form_it_is_typed() {
     );
 }
 
+/// `build --letter-groups` writes the letter groups, which a list of
+/// enable1's size leaves out unless told, `--no-letter-groups` leaves them
+/// out; Letter Boxed answers the same from both (with them, from the
+/// groups; without, by a walk of the words FST: enable1, with its common
+/// list), and both indexes verify, deep too.
+#[test]
+fn an_index_with_letter_groups_solves_the_same_boxes() {
+    let s = Scratch::new();
+    let (full, lean) = (s.path("full.hoard"), s.path("lean.hoard"));
+    let list = common::wordlist("enable1.txt");
+    let popular = common::wordlist("popular.txt");
+    let (list, popular) = (list.to_str().unwrap(), popular.to_str().unwrap());
+    for (out, flag) in [(&full, "--letter-groups"), (&lean, "--no-letter-groups")] {
+        let built = run(&["build", list, "--common", popular, flag, "-o", out.to_str().unwrap()]);
+        assert!(built.status.success(), "{}", stderr(&built));
+    }
+    let both = run(&["build", list, "--letter-groups", "--no-letter-groups", "-o", lean.to_str().unwrap()]);
+    assert_one_line_error(&both, 2);
+    let sections = |idx: &std::path::Path| -> Vec<String> {
+        let info = query(idx, &["info"]);
+        info["sections"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect()
+    };
+    assert!(sections(&full).contains(&"letter_groups".to_string()));
+    assert!(!sections(&lean).contains(&"letter_groups".to_string()), "{:?}", sections(&lean));
+    let asks: &[&[&str]] = &[
+        &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--limit", "0"],
+        &["boxed", "solve", "riu", "pgh", "lcs", "yao", "--max-words", "3", "--limit", "50"],
+        &["boxed", "solve", "rme", "wcl", "tdk", "aoi", "--common-only", "--min-len", "5"],
+        &["boxed", "solve", "abc", "def", "ghi", "jkl", "mno", "--limit", "0"],
+        &["boxed", "check", "riu-pgh-lcs-yao", "gracious", "sharply"],
+        &["boxed", "generate", "--seed", "7"],
+    ];
+    for ask in asks {
+        assert_eq!(query(&full, ask), query(&lean, ask), "{ask:?}");
+    }
+    for idx in [&full, &lean] {
+        let deep = query(idx, &["verify", "--deep"]);
+        assert_eq!(deep["ok"], true, "{deep}");
+    }
+    // A list of fewer than 500,000 words, built as it comes: no groups.
+    assert!(!sections(&common::enable1()).contains(&"letter_groups".to_string()));
+}
+
 /// `boxed generate` that finds no box says why, naming options to change.
 #[test]
 fn boxed_generate_failures_name_their_cause() {

@@ -242,18 +242,22 @@ fn a_key_count_bomb() {
     // a, d and r on different sides follows 3 * 2^39 of them.
     let s = Scratch::new();
     let count = golden_words().len() as u64;
-    let index = with_section(&s, "bomb.hoard", SectionId::Words, |_| {
-        fst(
-            |out| {
-                let mut below = 0;
-                for _ in 0..40 {
-                    below = fst_node(out, false, &[(b'a', 0, below), (b'd', 0, below), (b'r', 0, below)]);
-                }
-                below
-            },
-            count,
-        )
-    });
+    let bomb = fst(
+        |out| {
+            let mut below = 0;
+            for _ in 0..40 {
+                below = fst_node(out, false, &[(b'a', 0, below), (b'd', 0, below), (b'r', 0, below)]);
+            }
+            below
+        },
+        count,
+    );
+    // Without the letter groups, Letter Boxed walks the FST.
+    let index = with_sections(
+        &s,
+        "bomb.hoard",
+        vec![(SectionId::Words, Some(Box::new(|_| bomb))), (SectionId::LetterGroups, None)],
+    );
     assert!(every_command(&index).iter().any(|e| e.contains("more keys than")));
     verify_names(&index, "words");
 }
@@ -423,6 +427,9 @@ fn with_words(s: &Scratch, name: &str, words: Vec<u8>, count: u64) -> PathBuf {
             ),
             (SectionId::Words, Some(Box::new(move |_| words))),
             (SectionId::WordText, None),
+            // Letter Boxed reads its words from here when it is there,
+            // not through the FST under test.
+            (SectionId::LetterGroups, None),
             (SectionId::Common, None),
         ],
     )

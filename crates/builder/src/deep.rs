@@ -20,7 +20,7 @@
 use wordhoard_query::format::{Columns, SectionId};
 use wordhoard_query::{Error, ErrorKind, Index, SectionCheck};
 
-use crate::compile::{encode_sections, CommonReport};
+use crate::compile::{encode_sections, CommonReport, OptionalSections};
 use crate::sorted_words::SortedWords;
 
 /// The outcome for one section.
@@ -49,8 +49,11 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     let flagged = flags.iter().filter(|&&f| f).count() as u64;
     let has_common = index.has_common_list();
     let report = has_common.then(|| CommonReport { source: String::new(), flagged: 0, not_in_index: 0, skipped: 0 });
-    let with_endings = index.has_section(SectionId::Endings);
-    let sections = encode_sections(&words, index.alphabet(), with_endings, |_| (flags, report));
+    let optional = OptionalSections {
+        endings: index.has_section(SectionId::Endings),
+        letter_groups: index.has_section(SectionId::LetterGroups),
+    };
+    let sections = encode_sections(&words, index.alphabet(), optional, |_| (flags, report));
     let bad = |e: crate::BuildError| Error::new(ErrorKind::Limit(format!("cannot rebuild the index: {e}")));
     let mut rebuilt = vec![
         (SectionId::Words, sections.words.map_err(bad)?),
@@ -62,6 +65,11 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     if let Some(endings) = sections.endings {
         // In the file's order: after the word text.
         rebuilt.insert(2, (SectionId::Endings, endings));
+    }
+    if let Some(letter_groups) = sections.letter_groups {
+        // In the file's order: after the word text and the endings.
+        let at = rebuilt.iter().position(|(id, _)| *id == SectionId::Common).expect("rebuilt");
+        rebuilt.insert(at, (SectionId::LetterGroups, letter_groups.map_err(bad)?));
     }
     if let Some(common) = sections.bee.common_honeycombs {
         rebuilt.push((SectionId::CommonHoneycombs, common));
@@ -175,6 +183,7 @@ fn columns_of(id: SectionId, mask: usize) -> &'static [(&'static str, usize)] {
         (SectionId::Common, _) => &[("common flags", 8)],
         (SectionId::WordText, _) => &[("lengths", 1), ("run starts", 4), ("text", 1)],
         (SectionId::Endings, _) => &[("word ids", 4), ("keys", 4)],
+        (SectionId::LetterGroups, _) => &[("keys", 8), ("starts", 4), ("entries", 1)],
         (SectionId::Lettersets, 4) => &[("letter sets", 4), ("points", 4), ("offsets", 4), ("word ids", 4)],
         (SectionId::Lettersets, _) => &[("letter sets", 8), ("points", 4), ("offsets", 4), ("word ids", 4)],
         (SectionId::Honeycombs | SectionId::CommonHoneycombs, 4) => {
@@ -249,8 +258,11 @@ mod tests {
     use crate::{build_index, BuildOptions, WordSource};
 
     fn built(list: &str, common: Option<&str>) -> Vec<u8> {
-        let opts =
-            BuildOptions { common: common.map(|c| WordSource::from_text("common", c)), ..BuildOptions::default() };
+        let opts = BuildOptions {
+            common: common.map(|c| WordSource::from_text("common", c)),
+            letter_groups: Some(true),
+            ..BuildOptions::default()
+        };
         build_index(&[WordSource::from_text("list", list)], &opts).unwrap().into_bytes()
     }
 
@@ -259,7 +271,7 @@ mod tests {
         let index =
             Index::from_bytes(built("ride\ndire\nired\ngame\ngames\nmegaplex\nglam\n", Some("game\n"))).unwrap();
         let checks = verify_deep(&index).unwrap();
-        assert_eq!(checks.len(), 9, "{checks:?}");
+        assert_eq!(checks.len(), 10, "{checks:?}");
         assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
     }
 
@@ -309,6 +321,7 @@ mod tests {
             assert!(checks.iter().all(|c| c.problem.is_none()), "round {round}: {checks:?}");
             for id in [
                 SectionId::Endings,
+                SectionId::LetterGroups,
                 SectionId::Common,
                 SectionId::Lettersets,
                 SectionId::Honeycombs,

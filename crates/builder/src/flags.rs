@@ -73,6 +73,9 @@ pub struct BuildFlags {
     pub proper_nouns: String,
     /// Whether to write the optional `endings` table (default: yes).
     pub endings: bool,
+    /// Whether to write the optional `letter_groups` table (default: when
+    /// the index has at least [`crate::LETTER_GROUPS_FROM`] words).
+    pub letter_groups: Option<bool>,
 }
 
 impl Default for BuildFlags {
@@ -87,6 +90,7 @@ impl Default for BuildFlags {
             keep: None,
             proper_nouns: "auto".into(),
             endings: true,
+            letter_groups: None,
         }
     }
 }
@@ -142,6 +146,7 @@ impl BuildFlags {
             common: self.common.clone(),
             exclude: self.exclude.clone(),
             without_endings: !self.endings,
+            letter_groups: self.letter_groups,
             ..Default::default()
         })
     }

@@ -47,6 +47,11 @@ impl Hasher for FastHasher {
     }
 
     #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    #[inline]
     fn write_usize(&mut self, n: usize) {
         self.add(n as u64);
     }

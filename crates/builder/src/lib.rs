@@ -39,6 +39,7 @@ mod error;
 mod flags;
 mod fst_writer;
 mod hash;
+mod letter_groups;
 mod publish;
 mod sort;
 mod sorted_words;
@@ -51,6 +52,7 @@ pub mod wordlist;
 
 pub use compile::{
     build_index, default_name, AlphabetChoice, BuildOptions, BuildReport, Built, CommonReport, ExcludeReport,
+    LETTER_GROUPS_FROM,
 };
 #[cfg(feature = "json")]
 pub use deep::verify_json;

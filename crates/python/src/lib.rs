@@ -458,7 +458,7 @@ impl Stream {
 #[pyfunction]
 #[pyo3(signature = (lists, words=None, words_name=None, name=None, output=None, common=None, exclude=Vec::new(),
                     alphabet="auto".to_string(), fold="none".to_string(), keep=None, force=false,
-                    proper_nouns="auto".to_string(), endings=true))]
+                    proper_nouns="auto".to_string(), endings=true, letter_groups=None))]
 #[allow(clippy::too_many_arguments)]
 fn build(
     py: Python<'_>,
@@ -475,6 +475,7 @@ fn build(
     force: bool,
     proper_nouns: String,
     endings: bool,
+    letter_groups: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
     let report = detached(py, move || {
         let started = std::time::Instant::now();
@@ -493,6 +494,7 @@ fn build(
             keep,
             proper_nouns,
             endings,
+            letter_groups,
         };
         let opts = flags.options()?;
         let out = match output {

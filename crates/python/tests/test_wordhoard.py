@@ -351,6 +351,30 @@ def test_a_build_without_endings_answers_the_same(tmp_path):
     assert wordhoard.open(lean).verify(deep=True)["ok"]
 
 
+def test_a_build_with_letter_groups_answers_the_same(tmp_path):
+    listed = tmp_path / "t.txt"
+    listed.write_text("gracious\nsharply\nsly\nyoga\nparish\nsharp\npolo\nypsilon\noil\nlisp\n")
+    full, lean, by_cli = tmp_path / "full.hoard", tmp_path / "lean.hoard", tmp_path / "cli.hoard"
+    wordhoard.build([listed], output=full, letter_groups=True)
+    wordhoard.build([listed], output=lean)
+    done = cli("build", str(listed), "-o", str(by_cli), "--letter-groups")
+    assert done.returncode == 0, done.stderr
+
+    def sections(path):
+        return [s["name"] for s in wordhoard.open(path).info()["sections"]]
+
+    assert "letter_groups" in sections(full) and "letter_groups" not in sections(lean)
+    assert sections(full) == sections(by_cli)
+    assert "letter_groups" not in sections(lean)
+    for box in ["riu pgh lcs yao", "gra cio ush", "sly pao hig"]:
+        assert wordhoard.open(lean).boxed.solve(box, limit=0) == wordhoard.open(full).boxed.solve(box, limit=0)
+    assert wordhoard.open(full).boxed.solve("riu pgh lcs yao")["solutions"][0] == ["gracious", "sharply"]
+    assert wordhoard.open(full).verify(deep=True)["ok"]
+    no = tmp_path / "no.hoard"
+    wordhoard.build([listed], output=no, letter_groups=False)
+    assert sections(no) == sections(lean)
+
+
 def test_build_errors_are_the_cli_errors(tmp_path):
     listed = tmp_path / "list.txt"
     listed.write_text("ride\ndire\n")

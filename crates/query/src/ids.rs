@@ -8,37 +8,44 @@
 /// solve` 17.0 to 15.8 us against `sort_unstable`); few ids go to
 /// `sort_unstable`.
 pub(crate) fn sort(ids: &mut Vec<u32>) {
-    if ids.len() < RADIX_FROM {
-        ids.sort_unstable();
+    sort_by_id(ids, |&id| id);
+}
+
+/// Sorts `items` by their word ids: [`sort`]'s radix sort, moving the
+/// items whole (items of equal ids may come in any order).
+pub(crate) fn sort_by_id<T: Copy + Default>(items: &mut Vec<T>, id_of: impl Fn(&T) -> u32) {
+    if items.len() < RADIX_FROM {
+        items.sort_unstable_by_key(&id_of);
         return;
     }
-    let max = ids.iter().copied().max().unwrap_or(0);
+    let max = items.iter().map(&id_of).max().unwrap_or(0);
     let bits = (u32::BITS - max.leading_zeros()).max(1);
     let passes = bits.div_ceil(MAX_DIGIT_BITS);
     let width = bits.div_ceil(passes);
     let mask = (1u32 << width) - 1;
     let mut counts = vec![0u32; (passes as usize) << width];
-    for &id in ids.iter() {
+    for item in items.iter() {
+        let id = id_of(item);
         for pass in 0..passes {
             counts[((pass as usize) << width) + ((id >> (pass * width)) & mask) as usize] += 1;
         }
     }
-    let mut from = std::mem::take(ids);
-    let mut to = vec![0u32; from.len()];
+    let mut from = std::mem::take(items);
+    let mut to = vec![T::default(); from.len()];
     for (pass, starts) in (0..passes).zip(counts.chunks_exact_mut(1 << width)) {
-        // Each digit's count becomes where its ids start.
+        // Each digit's count becomes where its items start.
         let mut at = 0;
         for slot in starts.iter_mut() {
             (*slot, at) = (at, at + *slot);
         }
-        for &id in &from {
-            let slot = &mut starts[((id >> (pass * width)) & mask) as usize];
-            to[*slot as usize] = id;
+        for item in &from {
+            let slot = &mut starts[((id_of(item) >> (pass * width)) & mask) as usize];
+            to[*slot as usize] = *item;
             *slot += 1;
         }
         std::mem::swap(&mut from, &mut to);
     }
-    *ids = from;
+    *items = from;
 }
 
 /// Sorts word ids below `words`, distinct (a repeat, which only a
@@ -99,6 +106,13 @@ mod tests {
                 let mut got = ids;
                 sort(&mut got);
                 assert_eq!(got, want, "{len} ids of {bits} bits");
+                // Items carried with their distinct ids.
+                let mut want: Vec<(u32, u64)> = want.iter().map(|&id| (id, id as u64 * 3)).collect();
+                want.dedup_by_key(|item| item.0);
+                let mut got = want.clone();
+                got.reverse();
+                sort_by_id(&mut got, |item| item.0);
+                assert_eq!(got, want, "{len} items of {bits} bits");
             }
         }
     }

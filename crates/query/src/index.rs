@@ -9,6 +9,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::format::blocks::{LastBlock, Lazy, SectionBlocks};
 use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
+use crate::letter_groups::LetterGroups;
 use crate::word_text::WordText;
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
@@ -417,6 +418,24 @@ impl<D: AsRef<[u8]>> Index<D> {
             return Err(SectionId::Endings.corrupt("is there without section `word_text`, which it is read through"));
         };
         endings.check(&text)
+    }
+
+    /// The `letter_groups` table, when the index has one.
+    pub(crate) fn letter_groups(&self) -> Result<Option<LetterGroups<'_>>> {
+        if !self.has_section(SectionId::LetterGroups) {
+            return Ok(None);
+        }
+        LetterGroups::new(self.columns(SectionId::LetterGroups)?, self.word_count()).map(Some)
+    }
+
+    /// The `letter_groups` table whole, against the word text (which a
+    /// build always writes beside it).
+    pub(crate) fn check_letter_groups(&self) -> Result<()> {
+        let Some(groups) = self.letter_groups()? else { return Ok(()) };
+        let Some(text) = self.word_text()? else {
+            return Err(SectionId::LetterGroups.corrupt("is there without section `word_text`, which it is checked by"));
+        };
+        groups.check(self.alphabet(), &text)
     }
 
     /// The id of a word, if the index has it.

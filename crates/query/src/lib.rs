@@ -74,6 +74,7 @@ mod ids;
 mod index;
 #[cfg(feature = "json")]
 pub mod json;
+mod letter_groups;
 #[cfg(feature = "mmap")]
 mod mmap;
 #[cfg(feature = "json")]

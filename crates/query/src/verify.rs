@@ -87,6 +87,7 @@ impl<D: AsRef<[u8]>> Index<D> {
                 SectionId::Spellings => self.check_spellings(),
                 SectionId::WordText => self.check_word_text(),
                 SectionId::Endings => self.check_endings(),
+                SectionId::LetterGroups => self.check_letter_groups(),
                 SectionId::Words => words.clone(),
                 SectionId::Common => self.common().map(drop),
                 SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),

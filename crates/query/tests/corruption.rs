@@ -25,7 +25,13 @@ fn small_index_bytes() -> Vec<u8> {
         list.push_str(&word);
         list.push('\n');
     }
-    let opts = BuildOptions { common: Some(WordSource::from_text("common", GOLDEN_COMMON)), ..Default::default() };
+    // Every section, the letter groups too (a list this small is built
+    // without them unless told).
+    let opts = BuildOptions {
+        common: Some(WordSource::from_text("common", GOLDEN_COMMON)),
+        letter_groups: Some(true),
+        ..Default::default()
+    };
     build_index(&[WordSource::from_text("small", &list)], &opts).unwrap().into_bytes()
 }
 

@@ -20,7 +20,13 @@ fn word_list() -> impl Strategy<Value = Vec<String>> {
 }
 
 fn index_of(words: &[String], common: &[String]) -> Index<Vec<u8>> {
-    let opts = BuildOptions { common: Some(WordSource::from_text("common", &common.join("\n"))), ..Default::default() };
+    // With the letter groups, which a build of so few words leaves out
+    // unless told.
+    let opts = BuildOptions {
+        common: Some(WordSource::from_text("common", &common.join("\n"))),
+        letter_groups: Some(true),
+        ..Default::default()
+    };
     Index::from_bytes(build_index(&[WordSource::from_text("t", &words.join("\n"))], &opts).unwrap().into_bytes())
         .unwrap()
 }
@@ -244,10 +250,18 @@ proptest! {
         common in proptest::collection::vec(word(), 0..20),
         picks in proptest::sample::subsequence(LETTERS.to_vec(), 4..=7),
         split in 1usize..3,
+        min_len in 1usize..5,
     ) {
         let mut pool = words.clone();
         pool.extend(common.iter().cloned());
         let index = index_of(&pool, &common);
+        // The same list without the letter groups: words by a walk of the FST.
+        let opts = BuildOptions {
+            common: Some(WordSource::from_text("common", &common.join("\n"))),
+            letter_groups: Some(false),
+            ..Default::default()
+        };
+        let walked = Index::from_bytes(build_index(&[WordSource::from_text("t", &pool.join("\n"))], &opts).unwrap().into_bytes()).unwrap();
         // Sides: chunks of the picked letters.
         let size = (picks.len() / (split + 1)).max(1);
         let sides: Vec<String> = picks.chunks(size).map(set_of).collect();
@@ -282,6 +296,9 @@ proptest! {
         prop_assert_eq!(&got.solutions, &ordered);
         let top = boxed::solve(&index, &letter_box, &boxed::SolveOptions { max_words: 3, min_len: 3, limit: 4, common_only: false }).unwrap();
         prop_assert_eq!(&top.solutions[..], &ordered[..ordered.len().min(4)]);
+        let opts = boxed::SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false };
+        prop_assert_eq!(boxed::solve(&walked, &letter_box, &opts).unwrap(), got);
+        prop_assert_eq!(boxed::playable_words(&walked, &letter_box, min_len).unwrap(), boxed::playable_words(&index, &letter_box, min_len).unwrap());
     }
 
     #[test]

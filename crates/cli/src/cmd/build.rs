@@ -55,6 +55,15 @@ pub struct Args {
     /// shipped to a reader that never asks them, as the web page
     #[arg(long)]
     no_endings: bool,
+    /// Write the table of words grouped by their lowest letters (a copy of
+    /// the words with their ids, from which Letter Boxed finds a box's
+    /// words) [default: for 500,000 words or more]
+    #[arg(long, conflicts_with = "no_letter_groups")]
+    letter_groups: bool,
+    /// Leave that table out (Letter Boxed then walks the words FST, which
+    /// on a list of millions of words reads most of it)
+    #[arg(long)]
+    no_letter_groups: bool,
     /// Replace OUT even if it is a file that is not a wordhoard index
     #[arg(long)]
     force: bool,
@@ -74,6 +83,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
         keep: args.keep,
         proper_nouns: args.proper_nouns,
         endings: !args.no_endings,
+        letter_groups: match (args.letter_groups, args.no_letter_groups) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
     };
     let opts = flags.options().map_err(flagged)?;
     // Where a named index goes is settled before the work, so a system

@@ -115,6 +115,7 @@ def build(
     force: bool = False,
     proper_nouns: str = "auto",
     endings: bool = True,
+    letter_groups: Optional[bool] = None,
 ) -> Json:
     """Compiles word lists into an index file, as ``wordhoard build`` does,
     and returns its report (the dict ``wordhoard build --json`` prints, less
@@ -133,7 +134,12 @@ def build(
     ``proper_nouns`` is ``"auto"`` (words with a capital are skipped when 3
     in 4 words have none), ``"skip"`` or ``"keep"``; ``endings=False``
     leaves out the table of words by their ending (4 bytes a word; ``find``
-    patterns that start with ``*`` then read every word).
+    patterns that start with ``*`` then read every word);
+    ``letter_groups`` says whether to write the table of words grouped by
+    their lowest letters (a copy of the words with their ids, from which
+    Letter Boxed finds a box's words; ``None``, the default: for 500,000
+    words or more; without it, Letter Boxed walks the words FST, which on
+    a list of millions reads most of it).
     """
     if isinstance(lists, (str, bytes)) or isinstance(lists, _os.PathLike):
         items: List[Any] = [lists]
@@ -156,6 +162,7 @@ def build(
         force=force,
         proper_nouns=proper_nouns,
         endings=endings,
+        letter_groups=letter_groups,
     )
 
 

@@ -30,7 +30,7 @@ def index_folder() -> str:
 def _is_path(item: Any) -> bool:
     ...
 
-def build(lists: Union[PathLike, Iterable[Union[PathLike, str]]], name: Optional[str]=None, output: Optional[PathLike]=None, common: Optional[PathLike]=None, exclude: Sequence[PathLike]=(), alphabet: str='auto', fold: str='none', keep: str='', force: bool=False, proper_nouns: str='auto', endings: bool=True) -> Json:
+def build(lists: Union[PathLike, Iterable[Union[PathLike, str]]], name: Optional[str]=None, output: Optional[PathLike]=None, common: Optional[PathLike]=None, exclude: Sequence[PathLike]=(), alphabet: str='auto', fold: str='none', keep: str='', force: bool=False, proper_nouns: str='auto', endings: bool=True, letter_groups: Optional[bool]=None) -> Json:
     ...
 
 def _sides(sides: Union[str, Sequence[str]]) -> List[str]:

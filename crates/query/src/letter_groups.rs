@@ -1,0 +1,258 @@
+//! The `letter_groups` section: every word, with its id and its letters,
+//! in groups of the lowest [`GROUP_LETTERS`] letters of its letter set
+//! ([`group_key`]). The words whose letters all lie in a set (a Letter
+//! Boxed box's twelve) are in the groups whose keys lie in it, and those
+//! are read back to back; a walk of the words FST down the same letters
+//! visits nodes all over the FST (on a list of 10 million words, nearly
+//! every page of it).
+//!
+//! Columns (FORMAT.md): `u64[g]` the groups' keys, ascending; `u32[g + 1]`
+//! where each group starts in the entries, and their length; `u8[]` the
+//! entries, a word each: its length, its codes, its id (`u32`). The id
+//! sits beside the word, not in a column of its own, so that a lookup
+//! reads one stretch of the file a group, not two.
+//! The section is optional: without it, Letter Boxed walks the FST.
+
+use crate::alphabet::{Alphabet, LetterSet};
+use crate::error::Result;
+use crate::format::blocks::{check, Lazy};
+use crate::format::{group_key, le_u32, Columns, SectionId, U32s, U64s, GROUP_LETTERS};
+use crate::word_text::WordText;
+
+/// A view of the `letter_groups` section, its lengths checked against
+/// each other; every read is bounds-checked, every word checked to lie
+/// within its group and every id to be a word's, and blocks are checked
+/// as they are read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LetterGroups<'a> {
+    keys: U64s<'a>,
+    starts: U32s<'a>,
+    entries: &'a [u8],
+    lazy: Option<Lazy<'a>>,
+    words: usize,
+}
+
+/// The bytes of an entry besides its codes: the length before, the id
+/// after.
+const ENTRY_EXTRA: usize = 5;
+
+fn corrupt(problem: impl Into<String>) -> crate::Error {
+    SectionId::LetterGroups.corrupt(problem)
+}
+
+impl<'a> LetterGroups<'a> {
+    /// Reads the table over `cols`, for an index of `words` words.
+    pub(crate) fn new(cols: Columns<'a>, words: usize) -> Result<LetterGroups<'a>> {
+        let (keys, starts) = (cols.u64s(0)?, cols.u32s(1)?);
+        let (entries, lazy) = cols.lazy_bytes(2)?;
+        if starts.len() != keys.len() + 1 {
+            return Err(corrupt("does not have one start a group"));
+        }
+        Ok(LetterGroups { keys, starts, entries, lazy, words })
+    }
+
+    /// Calls `f` with the id and the codes (not yet checked to be
+    /// letters) of every word in a group whose key lies in `within`:
+    /// among them, every word whose letters lie in `within`. Group by
+    /// group in key order, ids ascending within a group. The keys and the
+    /// starts are read whole (a tenth of the table); each group's entries
+    /// once, checked to fill it exactly.
+    pub(crate) fn each_within(&self, within: LetterSet, mut f: impl FnMut(u32, &'a [u8]) -> Result<()>) -> Result<()> {
+        let outside = !within.0;
+        let starts = self.starts.as_bytes()?;
+        // The keys 64 at a time into a mask of those that lie in the set,
+        // with no branch a key (a branch a key cost a sixth of a box's
+        // lookup on enable1); then each group of the mask.
+        for (chunk, keys) in self.keys.as_bytes()?.chunks(8 * 64).enumerate() {
+            let mut inside = 0u64;
+            for (i, key) in keys.chunks_exact(8).enumerate() {
+                let key = u64::from_le_bytes(key.try_into().expect("8 bytes"));
+                inside |= ((key & outside == 0) as u64) << i;
+            }
+            while inside != 0 {
+                self.each_in(64 * chunk + inside.trailing_zeros() as usize, starts, &mut f)?;
+                inside &= inside - 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls `f` with the id and codes of every word of group `group`
+    /// (see [`LetterGroups::each_within`]); `starts` is the column of
+    /// starts, checked.
+    fn each_in(&self, group: usize, starts: &[u8], f: &mut impl FnMut(u32, &'a [u8]) -> Result<()>) -> Result<()> {
+        let at = |i: usize| starts.get(4 * i..4 * i + 4).map(|b| le_u32(b) as usize);
+        let entries = match (at(group), at(group + 1)) {
+            (Some(start), Some(end)) if start < end => self.entries.get(start..end),
+            _ => None,
+        };
+        let mut rest = entries.ok_or_else(|| corrupt("has a group empty or outside its entries"))?;
+        check(self.lazy, rest)?;
+        while let Some((&len, after)) = rest.split_first() {
+            let len = len as usize;
+            let (Some(word), Some(id)) = (after.get(..len), after.get(len..len + 4)) else {
+                return Err(corrupt("has a word past the end of its group"));
+            };
+            let id = le_u32(id);
+            if len == 0 || id as usize >= self.words {
+                return Err(corrupt("has an empty word, or an id past the last word"));
+            }
+            f(id, word)?;
+            rest = &rest[len + ENTRY_EXTRA..];
+        }
+        Ok(())
+    }
+
+    /// The whole table (`verify`): keys ascending, groups back to back
+    /// and not empty, ids ascending within a group, every word once, in
+    /// the group of its key, with the letters `word_text` has for it.
+    pub(crate) fn check(&self, alphabet: &Alphabet, text: &WordText<'a>) -> Result<()> {
+        self.starts.check_offsets(self.entries.len())?;
+        if self.starts.get(0) != Some(0) {
+            return Err(corrupt("has its first group start past the start of its entries"));
+        }
+        let keys: Vec<u64> = self.keys.iter()?.collect();
+        if !keys.is_sorted_by(|a, b| a < b) {
+            return Err(corrupt("has its keys out of order"));
+        }
+        let starts = self.starts.as_bytes()?;
+        let mut seen = vec![false; self.words];
+        let mut listed = 0;
+        let mut near = crate::word_text::Near::default();
+        for (group, &key) in keys.iter().enumerate() {
+            if key.count_ones() as usize > GROUP_LETTERS || key & !alphabet.full_set().0 != 0 {
+                return Err(corrupt(format!("has group {group}'s key not a set of its letters")));
+            }
+            let mut last = None;
+            self.each_in(group, starts, &mut |id, word| {
+                let id = id as usize;
+                let problem = if last >= Some(id) {
+                    format!("has group {group}'s ids out of order")
+                } else if std::mem::replace(&mut seen[id], true) {
+                    format!("lists word {id} twice")
+                } else if text.word_near(id, &mut near)? != word {
+                    format!("has word {id} spelled otherwise than `word_text`")
+                } else if alphabet.set_of(word).map(group_key) != Some(LetterSet(key)) {
+                    format!("has word {id} in a group of other letters")
+                } else {
+                    (last, listed) = (Some(id), listed + 1);
+                    return Ok(());
+                };
+                Err(corrupt(problem))
+            })?;
+        }
+        if listed != self.words {
+            return Err(corrupt(format!("lists {listed} words of {}", self.words)));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::alphabet::LetterSet;
+    use crate::format::{group_key, reseal, SectionId};
+    use crate::rng::SplitMix64;
+    use crate::Index;
+
+    /// The words `each_within` gives for `set`, as (id, word).
+    fn within(index: &Index<Vec<u8>>, set: LetterSet) -> crate::Result<Vec<(u32, Vec<u8>)>> {
+        let mut got = Vec::new();
+        index.letter_groups()?.expect("built with the groups").each_within(set, |id, word| {
+            got.push((id, word.to_vec()));
+            Ok(())
+        })?;
+        Ok(got)
+    }
+
+    /// On random lists and random sets, against a plain filter of every
+    /// word: the words of the groups whose keys lie in the set, each once
+    /// with its own id, and among them every word whose letters do.
+    #[test]
+    fn gives_the_words_of_the_groups_within_a_set() {
+        let mut rng = SplitMix64::new(30);
+        for round in 0..30 {
+            let letters = 3 + rng.below(10) as u8;
+            let words: Vec<String> = (0..1 + rng.below(200))
+                .map(|_| (0..1 + rng.below(9)).map(|_| (b'a' + rng.below(letters as u64) as u8) as char).collect())
+                .collect();
+            let index = crate::testutil::index(&words.join("\n"), None);
+            let alphabet = index.alphabet().clone();
+            let all: Vec<Vec<u8>> = (0..index.word_count() as u32)
+                .map(|id| index.words_of(vec![id]).unwrap()[0].clone().into_bytes())
+                .collect();
+            for _ in 0..10 {
+                let set = LetterSet(rng.next_u64() & ((1 << letters) - 1));
+                let mut got = within(&index, set).unwrap();
+                got.sort_unstable();
+                let want: Vec<(u32, Vec<u8>)> = (0u32..)
+                    .zip(&all)
+                    .filter(|(_, w)| group_key(alphabet.set_of(w).unwrap()).is_subset_of(set))
+                    .map(|(id, w)| (id, w.clone()))
+                    .collect();
+                assert_eq!(got, want, "round {round}, set {set:?}");
+                let inside = all.iter().filter(|w| alphabet.set_of(w).unwrap().is_subset_of(set)).count();
+                assert_eq!(got.iter().filter(|(_, w)| alphabet.set_of(w).unwrap().is_subset_of(set)).count(), inside);
+            }
+        }
+    }
+
+    /// The index with the entries (column 2) changed by `edit`, and every
+    /// checksum made right again.
+    fn edited(index: &Index<Vec<u8>>, edit: impl FnOnce(&mut [u8])) -> Index<Vec<u8>> {
+        let section = index.header().entry(SectionId::LetterGroups).unwrap().range();
+        // The column table's entry: offset and length, u64s (FORMAT.md).
+        let entry = section.start + 8 + 16 * 2;
+        let field = |at: usize| u64::from_le_bytes(index.as_bytes()[at..at + 8].try_into().unwrap()) as usize;
+        let start = section.start + field(entry);
+        let mut file = index.as_bytes().to_vec();
+        edit(&mut file[start..start + field(entry + 8)]);
+        reseal(&mut file);
+        Index::from_bytes(file).unwrap()
+    }
+
+    fn problem(index: &Index<Vec<u8>>) -> Option<String> {
+        index.verify().into_iter().find(|c| c.name == "letter_groups").and_then(|c| c.problem)
+    }
+
+    /// Entries made to lie, checksums and all: `verify` names the lie;
+    /// a lookup errs on what it can see (a length past the group, an id
+    /// past the words) and never panics or reads outside the table.
+    #[test]
+    fn entries_made_to_lie_are_errors_not_answers() {
+        let index = crate::testutil::index("bat\ncab\nabaca\ntab\nbatch\n", None);
+        let everything = index.alphabet().full_set();
+        assert_eq!(problem(&index), None);
+        assert_eq!(within(&index, everything).unwrap().len(), 5);
+        // The first entry's length byte, past its group.
+        let long = edited(&index, |entries| entries[0] = 200);
+        assert!(problem(&long).is_some_and(|p| p.contains("past the end of its group")), "{:?}", problem(&long));
+        assert!(within(&long, everything).unwrap_err().to_string().contains("past the end of its group"));
+        // The first entry's id, past the words.
+        let past = edited(&index, |entries| {
+            let len = entries[0] as usize;
+            entries[1 + len..5 + len].copy_from_slice(&99u32.to_le_bytes());
+        });
+        assert!(problem(&past).is_some_and(|p| p.contains("past the last word")), "{:?}", problem(&past));
+        assert!(within(&past, everything).unwrap_err().to_string().contains("past the last word"));
+        // A letter changed: the lookup cannot tell, `verify` can.
+        let respelled = edited(&index, |entries| entries[1] = b'z');
+        assert!(problem(&respelled).is_some_and(|p| p.contains("spelled otherwise")), "{:?}", problem(&respelled));
+        // Every byte in turn set to each of a few values: no panic.
+        let len = {
+            let section = index.header().entry(SectionId::LetterGroups).unwrap();
+            section.len as usize
+        };
+        for at in 0..len.min(400) {
+            for value in [0u8, 1, 5, 0xff] {
+                let section = index.header().entry(SectionId::LetterGroups).unwrap().range();
+                let mut file = index.as_bytes().to_vec();
+                file[section.start + at] = value;
+                reseal(&mut file);
+                let Ok(damaged) = Index::from_bytes(file) else { continue };
+                let _ = within(&damaged, everything);
+                let _ = damaged.verify();
+            }
+        }
+    }
+}
