@@ -47,7 +47,8 @@ pub struct BuildOptions {
 /// quick and as small: on enable1 (172,820 words) the table saves a box
 /// 0.1 ms and costs 2.6 MB of 14.6 and 8 ms of a 91 ms build; on 926,380
 /// words a box's walk held 14.8 MB resident against 12.8 MB; on 8.7
-/// million, 83 MB and 26 ms against 35 MB and 10 ms.
+/// million, 86 MB and 12.7 times `--version` against 25 MB and 7.4 times
+/// (docs/performance.md).
 pub const LETTER_GROUPS_FROM: usize = 500_000;
 
 /// Which optional tables a build writes.
