@@ -55,8 +55,9 @@ impl<'a> LetterGroups<'a> {
     /// letters) of every word in a group whose key lies in `within`:
     /// among them, every word whose letters lie in `within`. Group by
     /// group in key order, ids ascending within a group. The keys and the
-    /// starts are read whole (a tenth of the table); each group's entries
-    /// once, checked to fill it exactly.
+    /// starts are read whole (12 bytes a group: 1 MB on 10 million words,
+    /// against 125 MB of entries); each group's entries once, checked to
+    /// fill it exactly.
     pub(crate) fn each_within(&self, within: LetterSet, mut f: impl FnMut(u32, &'a [u8]) -> Result<()>) -> Result<()> {
         let outside = !within.0;
         let starts = self.starts.as_bytes()?;
