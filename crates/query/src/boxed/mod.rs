@@ -1,9 +1,9 @@
 //! The NYT Letter Boxed, answered from the `letter_groups` table or the
 //! `words` FST.
 //!
-//! Playable words are the words of the groups whose keys lie in the box
-//! (the words whose lowest five letters are the box's), each followed
-//! letter by letter. Without that table they come out of the FST through
+//! Playable words are found among the words of the groups whose keys (a
+//! word's five lowest letters) lie in the box, each followed letter by
+//! letter along the sides. Without that table they come out of the FST through
 //! [`SideAutomaton`], which gives up on a branch as soon as a letter is off
 //! the box or on the same side as the one before, so only the prefixes
 //! that fit the box are visited; but those lie all over the FST, which on
@@ -156,9 +156,7 @@ impl SideAutomaton {
         }
         SideAutomaton { side_of, min_len: min_len.clamp(1, u32::MAX as usize) as u32 }
     }
-}
 
-impl SideAutomaton {
     /// True when a whole word is playable: each letter on the box, on
     /// another side than the letter before, and at least the minimum
     /// length (what a walk that ends on a match has checked).
