@@ -389,6 +389,25 @@ mod tests {
         w.finish()
     }
 
+    /// FORMAT.md's examples; against a plain count of the lowest set
+    /// letters on random sets, the highest letters of a 64-letter
+    /// alphabet too.
+    #[test]
+    fn group_keys_are_the_five_lowest_letters() {
+        let latin = crate::Alphabet::latin();
+        let set = |word: &str| latin.set_of(word.as_bytes()).unwrap();
+        assert_eq!(group_key(set("abolished")), set("abdeh"));
+        assert_eq!(group_key(set("box")), set("box"));
+        assert_eq!(group_key(LetterSet::EMPTY), LetterSet::EMPTY);
+        let mut rng = crate::rng::SplitMix64::new(5);
+        for _ in 0..1000 {
+            let bits = rng.next_u64() & rng.next_u64();
+            let lowest: Vec<usize> = (0..64).filter(|i| bits >> i & 1 == 1).take(GROUP_LETTERS).collect();
+            let want = lowest.iter().fold(0u64, |key, i| key | 1 << i);
+            assert_eq!(group_key(LetterSet(bits)), LetterSet(want), "{bits:#x}");
+        }
+    }
+
     /// FORMAT.md's examples; a shorter word sorts before the longer ones
     /// that end with it, and the last letter counts most.
     #[test]
