@@ -2,7 +2,7 @@
 //! `wordhoard_query::format::group_key` and FORMAT.md.
 
 use wordhoard_query::alphabet::LetterSet;
-use wordhoard_query::format::{group_key, ColumnsWriter};
+use wordhoard_query::format::{group_key, ColumnsWriter, GROUP_ENTRY_EXTRA as ENTRY_EXTRA};
 use wordhoard_query::Alphabet;
 
 use crate::error::BuildError;
@@ -46,14 +46,15 @@ pub(crate) fn letter_groups_section(words: &SortedWords, alphabet: &Alphabet) ->
     order.sort_unstable_by_key(|&group| keys[group as usize]);
     let mut next = vec![0u32; keys.len()];
     let mut starts = Vec::with_capacity(keys.len() + 1);
+    let offset =
+        |len: u64| u32::try_from(len).map_err(|_| BuildError::too_large("over 4 GiB of words in the letter groups"));
     let mut len = 0u64;
     for &group in &order {
-        let start =
-            u32::try_from(len).map_err(|_| BuildError::too_large("over 4 GiB of words in the letter groups"))?;
+        let start = offset(len)?;
         (next[group as usize], len) = (start, len + sizes[group as usize]);
         starts.push(start);
     }
-    starts.push(u32::try_from(len).map_err(|_| BuildError::too_large("over 4 GiB of words in the letter groups"))?);
+    starts.push(offset(len)?);
     let sorted_keys: Vec<u64> = order.iter().map(|&group| keys[group as usize]).collect();
     let mut entries = vec![0u8; len as usize];
     for (id, (word, &group)) in words.iter().zip(&groups).enumerate() {
@@ -67,10 +68,6 @@ pub(crate) fn letter_groups_section(words: &SortedWords, alphabet: &Alphabet) ->
     }
     Ok(ColumnsWriter::new().u64s(&sorted_keys).u32s(&starts).bytes(entries).finish())
 }
-
-/// The bytes of an entry besides its codes: the length before, the id
-/// after.
-const ENTRY_EXTRA: usize = 5;
 
 #[cfg(test)]
 mod tests {
@@ -108,9 +105,9 @@ mod tests {
                 assert!(!rest.is_empty(), "no group is empty");
                 while !rest.is_empty() {
                     let len = rest[0] as usize;
-                    let id = u32::from_le_bytes(rest[1 + len..5 + len].try_into().unwrap());
+                    let id = u32::from_le_bytes(rest[1 + len..1 + len + 4].try_into().unwrap());
                     got.push((key, id, rest[1..1 + len].to_vec()));
-                    rest = &rest[5 + len..];
+                    rest = &rest[len + ENTRY_EXTRA..];
                 }
             }
             assert_eq!(starts.last(), Some(&(entries.len() as u32)));

@@ -16,7 +16,7 @@
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::Result;
 use crate::format::blocks::{check, Lazy};
-use crate::format::{group_key, le_u32, Columns, SectionId, U32s, U64s, GROUP_LETTERS};
+use crate::format::{group_key, le_u32, Columns, SectionId, U32s, U64s, GROUP_ENTRY_EXTRA, GROUP_LETTERS};
 use crate::word_text::WordText;
 
 /// A view of the `letter_groups` section, its lengths checked against
@@ -31,10 +31,6 @@ pub(crate) struct LetterGroups<'a> {
     lazy: Option<Lazy<'a>>,
     words: usize,
 }
-
-/// The bytes of an entry besides its codes: the length before, the id
-/// after.
-const ENTRY_EXTRA: usize = 5;
 
 fn corrupt(problem: impl Into<String>) -> crate::Error {
     SectionId::LetterGroups.corrupt(problem)
@@ -99,7 +95,7 @@ impl<'a> LetterGroups<'a> {
                 return Err(corrupt("has an empty word, or an id past the last word"));
             }
             f(id, word)?;
-            rest = &rest[len + ENTRY_EXTRA..];
+            rest = &rest[len + GROUP_ENTRY_EXTRA..];
         }
         Ok(())
     }

@@ -67,6 +67,10 @@ pub fn ending_key(word: &[u8]) -> u32 {
 /// 20,000, by the lowest six some 4,700 but from twice the groups.
 pub const GROUP_LETTERS: usize = 5;
 
+/// The bytes of a `letter_groups` entry besides the word's codes: its
+/// length before them (one byte), its id after them (a `u32`).
+pub const GROUP_ENTRY_EXTRA: usize = 5;
+
 /// A word's group in the `letter_groups` section: the lowest
 /// [`GROUP_LETTERS`] letters of its letter set (the whole set when it has
 /// fewer). A word whose letters lie in a set `s` is in a group whose key
