@@ -189,6 +189,8 @@ fn main() {
         None if args.iter().any(|a| a == "--big") => bench.header() + &bench.big(),
         // `--in-process`: only the library's figures on enable1.
         None if args.iter().any(|a| a == "--in-process") => bench.header() + &bench.in_process_only(),
+        // `--builds`: only the builds against `sort -u`.
+        None if args.iter().any(|a| a == "--builds") => bench.header() + &bench.builds_against_sort(),
         None => bench.run(),
     };
     print!("{report}");
@@ -540,6 +542,29 @@ impl Bench {
                 baseline.median,
                 mark(build.median <= budget),
             );
+        }
+        out + "\n" + &self.builds_against_sort()
+    }
+
+    /// Each list's build (no common list) against `LC_ALL=C sort -u` of
+    /// the same list, the two alternating (issue 30: at most 3x on
+    /// enable1).
+    fn builds_against_sort(&self) -> String {
+        let mut out = String::from(
+            "### Build against `LC_ALL=C sort -u` of the same list (alternating runs, no common list)\n\n\
+             | list | build ms | sort -u ms | build / sort -u |\n|---|---:|---:|---:|\n",
+        );
+        let mut lists = vec![("enable1.txt", &self.enable1)];
+        lists.extend(self.words_txt.iter().map(|w| ("words.txt", w)));
+        let (target, sorted) = (self.scratch.join("against-sort.hoard"), self.scratch.join("against-sort.txt"));
+        for (name, list) in lists {
+            let sort_script = format!("LC_ALL=C sort -u '{list}' > '{}'", sorted.display());
+            let (build, sort) = self.paired(
+                (&self.wordhoard, &["build", list, "-o", target.to_str().unwrap()]),
+                (Path::new("/bin/sh"), &["-c", &sort_script]),
+            );
+            out +=
+                &format!("| {name} | {:.1} | {:.1} | {:.2} |\n", build.median, sort.median, build.median / sort.median);
         }
         out + "\n"
     }
