@@ -30,7 +30,7 @@ impl Terms {
         // A term's letters are a word's: the words' bytes rank them.
         let prefixes = Prefixes::new(&distinct_bytes(words.bytes()));
         let mut keyed: Vec<(u64, u32)> = (0..words.len() as u32).map(|id| (prefixes.key(term(id)), id)).collect();
-        sort_keyed(&mut keyed, term);
+        sort_keyed(&mut keyed, |&(_, id)| term(id));
         let mut starts: Vec<u32> = Vec::new();
         let mut letters = Vec::with_capacity(sorted.len());
         let mut letter_starts = Vec::new();

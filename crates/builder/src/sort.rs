@@ -56,33 +56,55 @@ impl Prefixes {
     }
 }
 
+/// What [`sort_keyed`] sorts: a packed prefix key (see [`Prefixes`]) and
+/// an id that orders ties of equal strings.
+pub(crate) trait Keyed: Copy + Default {
+    fn key(&self) -> u64;
+    fn id(&self) -> u32;
+}
+
+/// A key and the id of the string it stands for.
+impl Keyed for (u64, u32) {
+    #[inline]
+    fn key(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn id(&self) -> u32 {
+        self.1
+    }
+}
+
 /// Sorts ids by the bytes `key` gives each (ties by id); `bytes_used`
-/// holds every byte they hold, ascending (extra ones do no harm).
+/// holds every byte they hold, ascending (extra ones do no harm). The
+/// test of [`sort_keyed`] against a plain sort (the builder sorts its
+/// keyed items itself, keeping the keys).
+#[cfg(test)]
 pub(crate) fn sort_by_bytes<'a>(ids: &mut [u32], bytes_used: &[u8], key: impl Fn(u32) -> &'a [u8]) {
     let prefixes = Prefixes::new(bytes_used);
     let mut keyed: Vec<(u64, u32)> = ids.iter().map(|&id| (prefixes.key(key(id)), id)).collect();
-    sort_keyed(&mut keyed, key);
+    sort_keyed(&mut keyed, |&(_, id)| key(id));
     for (slot, (_, id)) in ids.iter_mut().zip(keyed) {
         *slot = id;
     }
 }
 
-/// Sorts (prefix key, id) pairs by the bytes `key` gives each id, ties by
-/// id. The sort itself runs on the keys; only runs of equal keys that do
-/// not settle the order are compared byte by byte.
-pub(crate) fn sort_keyed<'a>(keyed: &mut Vec<(u64, u32)>, key: impl Fn(u32) -> &'a [u8]) {
+/// Sorts keyed items by the bytes `bytes_of` gives each, ties by id. The
+/// sort itself runs on the keys; only runs of equal keys that do not
+/// settle the order are compared byte by byte.
+pub(crate) fn sort_keyed<'a, T: Keyed>(keyed: &mut Vec<T>, bytes_of: impl Fn(&T) -> &'a [u8]) {
     radix_sort(keyed);
     let mut i = 0;
     while i < keyed.len() {
-        let run = 1 + keyed[i + 1..].iter().take_while(|k| k.0 == keyed[i].0).count();
+        let run = 1 + keyed[i + 1..].iter().take_while(|k| k.key() == keyed[i].key()).count();
         let tied = &mut keyed[i..i + run];
-        if Prefixes::settles(tied[0].0) {
+        if Prefixes::settles(tied[0].key()) {
             // One string: ids in order (they came so, and the sort is stable).
-            if !tied.is_sorted_by_key(|k| k.1) {
-                tied.sort_unstable_by_key(|k| k.1);
+            if !tied.is_sorted_by_key(T::id) {
+                tied.sort_unstable_by_key(T::id);
             }
         } else {
-            let by_bytes = |a: &(u64, u32), b: &(u64, u32)| key(a.1).cmp(key(b.1)).then(a.1.cmp(&b.1));
+            let by_bytes = |a: &T, b: &T| bytes_of(a).cmp(bytes_of(b)).then(a.id().cmp(&b.id()));
             if !tied.is_sorted_by(|a, b| by_bytes(a, b).is_le()) {
                 tied.sort_unstable_by(by_bytes);
             }
@@ -94,16 +116,16 @@ pub(crate) fn sort_keyed<'a>(keyed: &mut Vec<(u64, u32)>, key: impl Fn(u32) -> &
 /// Sorts by the 60-bit key, stably: six passes of ten bits, least
 /// significant first, each a counting sort; a pass where every key shares
 /// the digit is skipped.
-fn radix_sort(items: &mut Vec<(u64, u32)>) {
+fn radix_sort<T: Keyed>(items: &mut Vec<T>) {
     const BITS: u32 = 10;
     const PASSES: usize = 6;
     let mut counts = vec![[0usize; 1 << BITS]; PASSES];
-    for &(key, _) in items.iter() {
+    for item in items.iter() {
         for (pass, count) in counts.iter_mut().enumerate() {
-            count[(key >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1)] += 1;
+            count[(item.key() >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1)] += 1;
         }
     }
-    let mut spare = vec![(0u64, 0u32); items.len()];
+    let mut spare = vec![T::default(); items.len()];
     for (pass, count) in counts.iter_mut().enumerate() {
         if count.contains(&items.len()) {
             continue;
@@ -113,7 +135,7 @@ fn radix_sort(items: &mut Vec<(u64, u32)>) {
             (*c, next) = (next, next + *c);
         }
         for &item in items.iter() {
-            let digit = (item.0 >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1);
+            let digit = (item.key() >> (BITS * pass as u32)) as usize & ((1 << BITS) - 1);
             spare[count[digit]] = item;
             count[digit] += 1;
         }
