@@ -16,6 +16,9 @@ pub(crate) fn distinct_bytes<'a>(bytes: impl IntoIterator<Item = &'a u8>) -> Vec
 /// and a key stops after one, as what follows cannot order keys.
 pub(crate) struct Prefixes {
     rank: [u8; 256],
+    /// Each rank's byte (rank 0 ends a key; the capped rank is never
+    /// spelled).
+    byte_of: [u8; 32],
 }
 
 impl Prefixes {
@@ -25,11 +28,27 @@ impl Prefixes {
     /// Keys for strings of the given bytes (distinct and ascending; every
     /// byte the strings hold must be among them).
     pub(crate) fn new(bytes_used: &[u8]) -> Prefixes {
-        let mut rank = [Self::CAPPED as u8; 256];
+        let (mut rank, mut byte_of) = ([Self::CAPPED as u8; 256], [0u8; 32]);
         for (r, &b) in bytes_used.iter().enumerate() {
             rank[b as usize] = (1 + r).min(Self::CAPPED as usize) as u8;
+            if 1 + r < Self::CAPPED as usize {
+                byte_of[1 + r] = b;
+            }
         }
-        Prefixes { rank }
+        Prefixes { rank, byte_of }
+    }
+
+    /// Appends the string of a key that [settles](Prefixes::settles) it:
+    /// its bytes read back from the key, with no read of the string.
+    #[inline]
+    pub(crate) fn spell(&self, key: u64, out: &mut Vec<u8>) {
+        for field in (0..Self::LEN).rev() {
+            let rank = (key >> (5 * field)) as usize & 31;
+            if rank == 0 {
+                break;
+            }
+            out.push(self.byte_of[rank]);
+        }
     }
 
     #[inline]
@@ -146,6 +165,27 @@ fn radix_sort<T: Keyed>(items: &mut Vec<T>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A key that settles its string spells it back; one that does not
+    /// is a string too long or with a byte past the ranks kept.
+    #[test]
+    fn a_settled_key_spells_its_string() {
+        let used: Vec<u8> = (b'a'..=b'z').chain(b'0'..=b'9').collect();
+        let prefixes = Prefixes::new(&distinct_bytes(&used));
+        let mut rng = crate::test_rng::SplitMix64::new(11);
+        for _ in 0..5000 {
+            let len = rng.below(14) as usize;
+            let word: Vec<u8> = (0..len).map(|_| used[rng.below(used.len() as u64) as usize]).collect();
+            let key = prefixes.key(&word);
+            let capped = word.iter().any(|&b| prefixes.rank[b as usize] as u64 == Prefixes::CAPPED);
+            assert_eq!(Prefixes::settles(key), len < Prefixes::LEN && !capped, "{word:?}");
+            if Prefixes::settles(key) {
+                let mut spelled = Vec::new();
+                prefixes.spell(key, &mut spelled);
+                assert_eq!(spelled, word);
+            }
+        }
+    }
 
     #[test]
     fn sort_by_bytes_matches_a_plain_sort() {
