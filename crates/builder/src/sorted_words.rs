@@ -34,8 +34,8 @@ pub(crate) fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>, strictly
         // key, and a key that settles its word is the word: only ties of
         // long words are compared byte by byte. (Sorting ids, then
         // reordering the spans and comparing every neighbour's bytes, were
-        // three random reads a word instead of one: 300 of a 1,170 ms
-        // sort of 10 million words.)
+        // three random reads a word instead of one: 10 million words
+        // sorted in 1,140-1,210 ms that way, 800-855 ms this.)
         let prefixes = Prefixes::new(&distinct_bytes(&bytes));
         let mut keyed: Vec<WordKey> =
             spans.iter().map(|span @ &(at, len)| WordKey { key: prefixes.key(word(span)), at, len }).collect();

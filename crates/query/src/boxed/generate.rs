@@ -250,8 +250,9 @@ struct Completes<'a> {
     alphabet: &'a Alphabet,
     first: u8,
     base: u64,
-    /// The letters in `base`, counted once: a count a word was a tenth of
-    /// a pass on targets without a popcount instruction (x86-64's base).
+    /// The letters in `base`, counted once: a count a word cost 34 of
+    /// `boxed generate`'s 755 us where x86-64's baseline has no popcount
+    /// instruction.
     base_letters: usize,
     total: u32,
 }

@@ -58,8 +58,8 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     // below take a load, a multiply and an add a term.
     // The sign of each set once (a set leaves out an odd number of
     // letters when its own parity differs from the box's), as a mask to
-    // negate by: a count of bits a value cost a tenth of the count where
-    // x86-64's baseline has no popcount instruction.
+    // negate by: a count of bits a value cost 20 of a three-word
+    // solve's 880 us where x86-64's baseline has no popcount instruction.
     let mut odd = vec![0u32; sets];
     for set in 1..sets {
         odd[set] = odd[set >> 1] ^ (set as u32 & 1).wrapping_neg();
