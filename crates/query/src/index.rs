@@ -396,18 +396,25 @@ impl<D: AsRef<[u8]>> Index<D> {
 
     /// The `word_text` table, when the index has one.
     pub(crate) fn word_text(&self) -> Result<Option<WordText<'_>>> {
-        if !self.has_section(SectionId::WordText) {
+        self.optional_table(SectionId::WordText, WordText::new)
+    }
+
+    /// An optional section's view, made by `view` over its columns and
+    /// the word count; `None` when the index leaves the section out.
+    fn optional_table<'a, T>(
+        &'a self,
+        id: SectionId,
+        view: impl FnOnce(Columns<'a>, usize) -> Result<T>,
+    ) -> Result<Option<T>> {
+        if !self.has_section(id) {
             return Ok(None);
         }
-        WordText::new(self.columns(SectionId::WordText)?, self.word_count()).map(Some)
+        view(self.columns(id)?, self.word_count()).map(Some)
     }
 
     /// The `endings` table, when the index has one.
     pub(crate) fn endings(&self) -> Result<Option<Endings<'_>>> {
-        if !self.has_section(SectionId::Endings) {
-            return Ok(None);
-        }
-        Endings::new(self.columns(SectionId::Endings)?, self.word_count()).map(Some)
+        self.optional_table(SectionId::Endings, Endings::new)
     }
 
     /// The `endings` table whole: every word once, in order (it is read
@@ -422,10 +429,7 @@ impl<D: AsRef<[u8]>> Index<D> {
 
     /// The `letter_groups` table, when the index has one.
     pub(crate) fn letter_groups(&self) -> Result<Option<LetterGroups<'_>>> {
-        if !self.has_section(SectionId::LetterGroups) {
-            return Ok(None);
-        }
-        LetterGroups::new(self.columns(SectionId::LetterGroups)?, self.word_count()).map(Some)
+        self.optional_table(SectionId::LetterGroups, LetterGroups::new)
     }
 
     /// The `letter_groups` table whole, against the word text (which a
