@@ -59,7 +59,7 @@ impl<'a> WordText<'a> {
     pub(crate) fn words_into(&self, ids: &[u32], codes: &mut Vec<u8>, ends: &mut Vec<usize>) -> Result<()> {
         let mut near = Near::default();
         for &id in ids {
-            let span = self.span_near(id as usize, &mut near)?;
+            let (span, word) = self.span_near(id as usize, &mut near)?;
             // A copy of a fixed 16 bytes, cut back to the word, is a move
             // or two where a copy of the word's own length is a call
             // (the bytes past the word are never kept, so never checked).
@@ -69,7 +69,7 @@ impl<'a> WordText<'a> {
                     codes.extend_from_slice(wide);
                     codes.truncate(at + span.len());
                 }
-                _ => codes.extend_from_slice(&self.text[span]),
+                _ => codes.extend_from_slice(word),
             }
             ends.push(codes.len());
         }
@@ -80,14 +80,13 @@ impl<'a> WordText<'a> {
     /// the blocks checked last are remembered in `near`.
     #[inline(always)]
     pub(crate) fn word_near(&self, id: usize, near: &mut Near) -> Result<&'a [u8]> {
-        let span = self.span_near(id, near)?;
-        Ok(&self.text[span])
+        Ok(self.span_near(id, near)?.1)
     }
 
-    /// Where word `id`'s codes lie in the text, in bounds and checked
-    /// (see [`WordText::word_near`]).
+    /// Where word `id`'s codes lie in the text, and the codes, in bounds
+    /// and checked (see [`WordText::word_near`]).
     #[inline(always)]
-    fn span_near(&self, id: usize, near: &mut Near) -> Result<std::ops::Range<usize>> {
+    fn span_near(&self, id: usize, near: &mut Near) -> Result<(std::ops::Range<usize>, &'a [u8])> {
         let bad = || SectionId::WordText.corrupt(format!("places word {id} outside its text, or has it empty"));
         let run = id / RUN;
         let lengths = self.lengths.get(run * RUN..=id).ok_or_else(bad)?;
@@ -108,7 +107,7 @@ impl<'a> WordText<'a> {
         let span = start..start.saturating_add(len[0] as usize);
         let word = self.text.get(span.clone()).ok_or_else(bad)?;
         near.text.check(self.lazy, word)?;
-        Ok(span)
+        Ok((span, word))
     }
 
     /// Calls `f` with every word in id order, and its id, until it
