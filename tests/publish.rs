@@ -1,7 +1,8 @@
 //! `build -o` never destroys what the user had: not its own input, not a
 //! device or FIFO, not a file that is not an index (without --force), not
 //! a folder that does not exist; a build killed by a signal leaves no
-//! partial index, and a stale one from an earlier kill is cleaned up.
+//! partial index, and a stale one from an earlier kill is cleaned up; a
+//! query killed by one says so in one line.
 
 mod common;
 
@@ -106,26 +107,37 @@ fn a_signal_removes_the_partial_index() {
         .unwrap();
     let partial = s.write(&format!(".x.hoard.tmp.{}.7", child.id()), b"half an index");
     // Wait until it is reading stdin, with its handler set and its target
-    // registered: on Linux, until the kernel says it waits on the pipe
-    // (however loaded the machine); where /proc says nothing, a second.
-    let waiting = || {
-        // "0" while it runs; a kernel function's name while it sleeps.
-        let wchan = std::fs::read_to_string(format!("/proc/{}/wchan", child.id())).ok()?;
-        Some(wchan.contains("pipe"))
-    };
-    let started = std::time::Instant::now();
-    match waiting() {
-        Some(_) => {
-            while waiting() != Some(true) && started.elapsed() < std::time::Duration::from_secs(30) {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-        }
-        None => std::thread::sleep(std::time::Duration::from_millis(1000)),
-    }
-    let killed = std::process::Command::new("kill").arg("-TERM").arg(child.id().to_string()).status().unwrap();
-    assert!(killed.success());
+    // registered.
+    common::wait_on_pipe(&child);
+    common::signal(&child, "TERM");
     let result = child.wait_with_output().unwrap();
     assert_eq!(result.status.code(), Some(130), "{}", stderr(&result));
     assert!(stderr(&result).contains("interrupted; removed the partial index"), "{}", stderr(&result));
     assert!(!partial.exists() && !out.exists());
+}
+
+/// A query has nothing to undo: its handler (no thread of its own) still
+/// says why it stopped and exits 130, for Ctrl-C and for SIGTERM.
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_a_query_with_one_line() {
+    use std::process::Stdio;
+    let s = Scratch::new();
+    let index = s.golden_index();
+    for signal in ["INT", "TERM"] {
+        // `bee check --found -` waits on stdin for the words found so far.
+        let child = common::bin()
+            .args(["bee", "check", "aeginrt", "--center", "r", "--found", "-", "--index", index.to_str().unwrap()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        common::wait_on_pipe(&child);
+        common::signal(&child, signal);
+        let result = child.wait_with_output().unwrap();
+        assert_eq!(result.status.code(), Some(130), "SIG{signal}: {}", stderr(&result));
+        assert_eq!(stderr(&result), "error: interrupted\n", "SIG{signal}");
+        assert!(result.stdout.is_empty(), "SIG{signal}");
+    }
 }

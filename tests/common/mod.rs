@@ -184,3 +184,29 @@ pub fn wordhoard_accepts(bytes: &[u8]) -> bool {
         && index.words().and_then(|w| w.check_rank_map(index.alphabet())).is_ok()
         && terms_ok().is_ok()
 }
+
+/// Waits until `child` waits on a pipe (its stdin, say), so that its
+/// signal handler is set: on Linux, until the kernel says so (however
+/// loaded the machine); where /proc says nothing, a second.
+pub fn wait_on_pipe(child: &std::process::Child) {
+    // "0" while it runs; a kernel function's name while it sleeps.
+    let waiting = || {
+        let wchan = std::fs::read_to_string(format!("/proc/{}/wchan", child.id())).ok()?;
+        Some(wchan.contains("pipe"))
+    };
+    let started = std::time::Instant::now();
+    match waiting() {
+        Some(_) => {
+            while waiting() != Some(true) && started.elapsed() < std::time::Duration::from_secs(30) {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        }
+        None => std::thread::sleep(std::time::Duration::from_millis(1000)),
+    }
+}
+
+/// Sends `signal` (a `kill` name: TERM, INT) to `child`.
+pub fn signal(child: &std::process::Child, signal: &str) {
+    let sent = Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status().unwrap();
+    assert!(sent.success());
+}

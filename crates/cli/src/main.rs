@@ -7,7 +7,8 @@
 //! argument exists"); every other error is one line on stderr starting
 //! `error:`.
 
-// `unsafe` only in `malloc`: the allocator tuning that `build` asks for.
+// `unsafe` only in `malloc` (the allocator tuning that `build` asks for)
+// and `stop` (a query's signal handler).
 #![deny(unsafe_code)]
 
 mod cmd;
@@ -136,7 +137,7 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = cmd::Context { index: cli.index, json: cli.json, no_mmap: cli.no_mmap };
-    stop::on_signals();
+    stop::on_signals(matches!(cli.command, Command::Build(_)));
     if let Some(secs) = cli.timeout {
         stop::after(secs);
     }
