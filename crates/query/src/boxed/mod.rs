@@ -470,14 +470,15 @@ mod tests {
     }
 
     #[test]
-    fn gathering_and_walking_by_envelope_list_the_same_order() {
+    fn gathering_walking_and_last_words_by_sets_list_the_same_order() {
         let list = "becadf\nbecaf\nfad\nfade\nebc\ncab\nfab\nbed\ndeaf\nface\ncafe\nfeed\nbade\ndecaf\n";
         let idx = crate::testutil::index(list, Some("fad\nebc\nface\n"));
         let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
         let opts = SolveOptions { max_words: 4, min_len: 3, limit: 0, common_only: false };
-        let listed = |gather_max: u128| {
+        let listed = |gather_max: u128, scan_per_set: usize| {
             let mut solver = Solver::new(&idx, &b, &opts).unwrap();
             solver.gather_max = gather_max;
+            solver.scan_per_set = scan_per_set;
             let mut out: Vec<Vec<String>> = Vec::new();
             let _ = solver
                 .each_solution(|words| {
@@ -487,9 +488,11 @@ mod tests {
                 .unwrap();
             out
         };
-        let gathered = listed(u128::MAX);
+        let gathered = listed(u128::MAX, usize::MAX);
         assert!(gathered.len() > 10, "{}", gathered.len());
-        assert_eq!(gathered, listed(0));
+        assert_eq!(gathered, listed(0, usize::MAX));
+        // The last words found by their sets of letters, not by a scan.
+        assert_eq!(gathered, listed(u128::MAX, 0));
     }
 
     #[test]

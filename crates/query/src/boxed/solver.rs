@@ -59,6 +59,16 @@ pub struct Solver {
     /// needed), for every set of letters, how many words starting with it
     /// cover them all: the last word's count in one load, not a scan.
     last_words: Vec<Vec<u32>>,
+    /// On a box of up to 12 letters, per first letter (made when first
+    /// needed, see [`Solver::by_mask`]), its words by their set of
+    /// letters: a last word that must cover most of the box is found in
+    /// the few sets that hold those letters, not by a scan of every word.
+    by_mask: Vec<(Vec<u32>, Vec<u32>)>,
+    /// The last words found for one state, reused.
+    last_scratch: Vec<u32>,
+    /// How many words to scan a set of [`Solver::by_mask`] must save
+    /// to be read instead (the tests set 0: always).
+    pub(super) scan_per_set: usize,
     /// Per first letter, the classes scanned so far for a last word, and
     /// how many make building its table worth it (2^letters x letters;
     /// the tests lower it).
@@ -195,6 +205,9 @@ impl Solver {
             count_classes,
             counts: CountMemo::new(letters),
             last_words: vec![Vec::new(); letters],
+            by_mask: vec![(Vec::new(), Vec::new()); letters],
+            last_scratch: Vec::new(),
+            scan_per_set: SCAN_PER_SET,
             scanned: vec![0; letters],
             scan_before_table: letters << letters,
             memo: IntMap::default(),
@@ -519,17 +532,46 @@ impl Solver {
         let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
         if let (1, Some(letter)) = (left, first) {
             // The last word: those that cover what is left, found in the
-            // column of letters.
+            // column of letters, or, when the sets that hold what is left
+            // are far fewer than the words to scan, in those sets' words.
             let need = self.full & !mask;
-            for (n, &m) in self.by_first_masks[letter as usize].iter().enumerate() {
-                if m & need == need {
-                    let i = self.by_first[letter as usize][n];
-                    let w = &self.words[i as usize];
-                    path.push(i);
-                    found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(w.letters), path.clone()));
-                    path.pop();
+            let letters = self.classes.len();
+            let words_to_scan = self.by_first[letter as usize].len();
+            let mut last = std::mem::take(&mut self.last_scratch);
+            last.clear();
+            let sets = 1usize << (letters as u32 - need.count_ones());
+            if self.counts.is_flat() && sets.saturating_mul(self.scan_per_set) < words_to_scan {
+                // Every set within the box that holds `need`, as `need`
+                // plus a subset of the letters it leaves.
+                let rest = self.full & !need;
+                let (starts, ids) = self.by_mask(letter);
+                let mut sub = 0u32;
+                loop {
+                    let set = (need | sub) as usize;
+                    last.extend_from_slice(&ids[starts[set] as usize..starts[set + 1] as usize]);
+                    if sub == rest {
+                        break;
+                    }
+                    sub = sub.wrapping_sub(rest) & rest;
                 }
+                last.sort_unstable(); // a-z, as the scan finds them
+            } else {
+                let masks = self.by_first_masks[letter as usize].iter();
+                last.extend(
+                    self.by_first[letter as usize]
+                        .iter()
+                        .zip(masks)
+                        .filter(|&(_, &m)| m & need == need)
+                        .map(|(&i, _)| i),
+                );
             }
+            for &i in &last {
+                let w = &self.words[i as usize];
+                path.push(i);
+                found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(w.letters), path.clone()));
+                path.pop();
+            }
+            self.last_scratch = last;
             return Ok(());
         }
         for n in 0..self.next_count(first) {
@@ -558,6 +600,31 @@ impl Solver {
 }
 
 impl Solver {
+    /// The words starting with `first` by their set of letters, made when
+    /// first asked: where each set's words start (2^letters + 1 offsets)
+    /// and the word indices, a set's a-z.
+    fn by_mask(&mut self, first: u8) -> (&[u32], &[u32]) {
+        let at = first as usize;
+        if self.by_mask[at].0.is_empty() {
+            let sets = 1usize << self.classes.len();
+            let mut starts = vec![0u32; sets + 1];
+            for &m in &self.by_first_masks[at] {
+                starts[m as usize + 1] += 1;
+            }
+            for set in 0..sets {
+                starts[set + 1] += starts[set];
+            }
+            let mut ids = vec![0u32; self.by_first[at].len()];
+            let mut next = starts.clone();
+            for (&i, &m) in self.by_first[at].iter().zip(&self.by_first_masks[at]) {
+                ids[next[m as usize] as usize] = i;
+                next[m as usize] += 1;
+            }
+            self.by_mask[at] = (starts, ids);
+        }
+        (&self.by_mask[at].0, &self.by_mask[at].1)
+    }
+
     /// [`Solver::last_words`] of words starting with `first`: a table of
     /// 2^letters counts, each the words whose letters include its index's
     /// (a sum over supersets, one pass a letter).
@@ -668,6 +735,10 @@ impl CountMemo {
 /// sort ([`Solver::gather`]), holding them all (at most 8 ids each).
 const GATHER_MAX: u128 = 4096;
 
+/// See [`Solver::scan_per_set`]: a set's words cost a few loads, and its
+/// table is made once for a first letter.
+const SCAN_PER_SET: usize = 4;
+
 /// `a x b`, an error past 2^128; counts mostly fit 64 bits, where the
 /// product needs no check.
 #[inline]
@@ -693,6 +764,45 @@ mod tests {
     use super::*;
     use crate::boxed::LetterBox;
     use crate::rng::SplitMix64;
+
+    /// Last words found in the sets that hold what is left list the
+    /// solutions the scan lists, in the same order.
+    #[test]
+    fn last_words_by_sets_are_those_of_the_scan() {
+        let mut rng = SplitMix64::new(31);
+        let sides = ["riu", "pgh", "lcs", "yao"];
+        let letters: Vec<Vec<u8>> = sides.iter().map(|s| s.bytes().collect()).collect();
+        let mut list = String::new();
+        for _ in 0..1000 {
+            let mut side = rng.below(4) as usize;
+            for _ in 0..3 + rng.below(8) {
+                list.push(letters[side][rng.below(3) as usize] as char);
+                side = (side + 1 + rng.below(3) as usize) % 4;
+            }
+            list.push('\n');
+        }
+        let index = crate::testutil::index(&list, None);
+        let letter_box = LetterBox::parse(index.alphabet(), &sides).unwrap();
+        for max_words in [2, 3] {
+            let opts = SolveOptions { max_words, min_len: 3, limit: 0, common_only: false };
+            let listed = |scan_per_set: usize| {
+                let mut solver = Solver::new(&index, &letter_box, &opts).unwrap();
+                solver.scan_per_set = scan_per_set;
+                solver.gather_max = u128::MAX;
+                let mut out: Vec<Vec<String>> = Vec::new();
+                let _ = solver
+                    .each_solution(|words| {
+                        out.push(words.iter().map(|w| w.word.to_string()).collect());
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                out
+            };
+            let scanned = listed(usize::MAX);
+            assert!(scanned.len() > 50, "{max_words} words: {}", scanned.len());
+            assert_eq!(listed(0), scanned, "{max_words} words");
+        }
+    }
 
     /// Counting alone (by subsets, the flat table with the last-word
     /// tables, or the map) gives the counts the search with envelopes
