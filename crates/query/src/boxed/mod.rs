@@ -479,14 +479,7 @@ mod tests {
             let mut solver = Solver::new(&idx, &b, &opts).unwrap();
             solver.gather_max = gather_max;
             solver.scan_per_set = scan_per_set;
-            let mut out: Vec<Vec<String>> = Vec::new();
-            let _ = solver
-                .each_solution(|words| {
-                    out.push(words.iter().map(|w| w.word.to_string()).collect());
-                    ControlFlow::Continue(())
-                })
-                .unwrap();
-            out
+            solver.all_solutions()
         };
         let gathered = listed(u128::MAX, usize::MAX);
         assert!(gathered.len() > 10, "{}", gathered.len());

@@ -760,6 +760,20 @@ pub(super) fn too_large(what: String) -> Error {
 }
 
 #[cfg(test)]
+impl Solver {
+    /// Every solution in order, as its words.
+    pub(super) fn all_solutions(&mut self) -> Vec<Vec<String>> {
+        let mut out = Vec::new();
+        let listed = self.each_solution(|words| {
+            out.push(words.iter().map(|w| w.word.to_string()).collect());
+            ControlFlow::Continue(())
+        });
+        assert!(listed.is_ok(), "{listed:?}");
+        out
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::boxed::LetterBox;
@@ -789,14 +803,7 @@ mod tests {
                 let mut solver = Solver::new(&index, &letter_box, &opts).unwrap();
                 solver.scan_per_set = scan_per_set;
                 solver.gather_max = u128::MAX;
-                let mut out: Vec<Vec<String>> = Vec::new();
-                let _ = solver
-                    .each_solution(|words| {
-                        out.push(words.iter().map(|w| w.word.to_string()).collect());
-                        ControlFlow::Continue(())
-                    })
-                    .unwrap();
-                out
+                solver.all_solutions()
             };
             let scanned = listed(usize::MAX);
             assert!(scanned.len() > 50, "{max_words} words: {}", scanned.len());
