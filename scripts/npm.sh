@@ -79,8 +79,11 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # box's words from the groups of its letters, and verify's check of the
 # section, for an index that has it) took 650,654 (240,385 gzip -9);
 # with the round after (word text lookups, box counts), 652,199 (241,379).
-if [ "$bytes" -gt 660000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 660,000 bytes and 260,000 gzip -9" >&2
+# Raised to 670,000 by its sixth round: the three-word count's u16 and
+# u32 tables and a box's last words by sets of letters took 658,579
+# (244,494 gzip -9), too near 660,000 to leave the next change room.
+if [ "$bytes" -gt 670000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 670,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then
