@@ -124,12 +124,14 @@ impl Paint {
 }
 
 /// `text` in its colour when colour is on, else as it is.
-pub fn paint(what: Paint, text: impl std::fmt::Display) -> String {
+pub fn paint(what: Paint, text: impl Into<String>) -> String {
+    let text = text.into();
     if look().color {
         let style = what.style();
         format!("{}{text}{}", style.render(), style.render_reset())
     } else {
-        text.to_string()
+        // Handed back as it came: hundreds of words, no copy each.
+        text
     }
 }
 
@@ -200,18 +202,18 @@ pub fn megabytes(bytes: u64) -> String {
 
 /// Lays out items in aligned columns within `width`, each line indented;
 /// colour codes in items take no room.
-pub fn columns(out: &mut String, items: &[String], indent: usize, width: usize) {
+pub fn columns<S: AsRef<str>>(out: &mut String, items: &[S], indent: usize, width: usize) {
     if items.is_empty() {
         return;
     }
-    let lens: Vec<usize> = items.iter().map(|s| visible_len(s)).collect();
+    let lens: Vec<usize> = items.iter().map(|s| visible_len(s.as_ref())).collect();
     let cell = lens.iter().max().unwrap_or(&0) + 2;
     let per_line = ((width.saturating_sub(indent)) / cell).max(1);
     // Straight into `out`: hundreds of words, no string a cell.
     for (line, lens) in items.chunks(per_line).zip(lens.chunks(per_line)) {
         out.extend(std::iter::repeat_n(' ', indent));
         for (i, (item, &len)) in line.iter().zip(lens).enumerate() {
-            out.push_str(item);
+            out.push_str(item.as_ref());
             if i + 1 < line.len() {
                 out.extend(std::iter::repeat_n(' ', cell - len));
             }
@@ -259,7 +261,7 @@ mod tests {
         assert_eq!(visible_len("caf\u{e9}"), 4);
         assert_eq!(visible_len(&pad(&word, 6)), 6);
         let mut plain = String::new();
-        columns(&mut plain, &["ride".into(), "dire".into(), "ired".into()], 2, 14);
+        columns(&mut plain, &["ride", "dire", "ired"], 2, 14);
         let mut coloured = String::new();
         columns(&mut coloured, &[word.clone(), "dire".into(), "ired".into()], 2, 14);
         assert_eq!(coloured.replace(&word, "ride"), plain, "the same layout with and without colour");
@@ -268,7 +270,7 @@ mod tests {
     #[test]
     fn columns_align() {
         let mut out = String::new();
-        columns(&mut out, &["a".into(), "bbb".into(), "cc".into()], 2, 12);
+        columns(&mut out, &["a", "bbb", "cc"], 2, 12);
         assert_eq!(out, "  a    bbb\n  cc\n");
     }
 }

@@ -70,7 +70,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
             let written = if mark_common && common {
                 marked = true;
                 if color {
-                    writeln!(out, "{}", paint(Paint::Common, format_args!("{word}+")))
+                    writeln!(out, "{}", paint(Paint::Common, format!("{word}+")))
                 } else {
                     out.write_all(word.as_bytes()).and_then(|()| out.write_all(b"+\n"))
                 }
