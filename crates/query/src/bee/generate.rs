@@ -38,11 +38,15 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
     // Count the fitting (honeycomb, centre) cells row by row, then walk to
     // the chosen one: without bounds a row is all in or all out, and its
     // cells are not read at all.
+    // The masks and pangram counts read whole, each column checked once,
+    // not a value at a time (1.6 M of `bee generate`'s 3.8 M instructions).
     let mut per_row = Vec::with_capacity(combs.masks.len());
     let mut matching = 0u64;
-    for row in 0..combs.masks.len() {
-        let mask = LetterSet(combs.masks.at(row)?);
-        let fits = if mask.intersects(opts.exclude) || combs.pangrams.at(row)? == 0 {
+    // (`open` checked that the columns have a value a row.)
+    let rows = combs.masks.iter()?.zip(combs.pangrams.iter()?);
+    for (row, (mask, pangrams)) in rows.enumerate() {
+        let mask = LetterSet(mask);
+        let fits = if mask.intersects(opts.exclude) || pangrams == 0 {
             0
         } else if mask.len() != HONEYCOMB_LETTERS {
             return Err(combs.masks.section().corrupt("has a row that is not 7 letters"));
