@@ -226,12 +226,17 @@ pub fn stats<D: AsRef<[u8]>>(index: &Index<D>, exclude: LetterSet) -> Result<Sta
         pangram_lettersets: 0,
         candidate_honeycombs: 0,
     };
-    for row in 0..sets.len() {
-        let mask = sets.mask(row)?;
+    // The masks and offsets read whole (checked above), not a checked
+    // read a value: with the masks' own iterator, `bee stats` took 5.0 M
+    // instructions, not 8.2 M.
+    let mut starts = sets.starts.iter()?;
+    let mut start = starts.next().unwrap_or(0);
+    for (mask, end) in sets.masks.iter()?.zip(starts) {
+        let (mask, count) = (LetterSet(mask), end.wrapping_sub(start) as u64);
+        start = end;
         if mask.intersects(exclude) || mask.len() > HONEYCOMB_LETTERS {
             continue;
         }
-        let count = sets.word_count(row)? as u64;
         stats.valid += count;
         if mask.len() == HONEYCOMB_LETTERS {
             stats.pangram_words += count;
