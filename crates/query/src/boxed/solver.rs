@@ -539,8 +539,13 @@ impl Solver {
             let words_to_scan = self.by_first[letter as usize].len();
             let mut last = std::mem::take(&mut self.last_scratch);
             last.clear();
-            let sets = 1usize << (letters as u32 - need.count_ones());
-            if self.counts.is_flat() && sets.saturating_mul(self.scan_per_set) < words_to_scan {
+            // Only on a flat box (up to 12 letters): a wide box's sets
+            // could pass a 32-bit usize.
+            let by_sets = self.counts.is_flat() && {
+                let sets = 1usize << (letters as u32 - need.count_ones());
+                sets.saturating_mul(self.scan_per_set) < words_to_scan
+            };
+            if by_sets {
                 // Every set within the box that holds `need`, as `need`
                 // plus a subset of the letters it leaves.
                 let rest = self.full & !need;
