@@ -10,7 +10,9 @@
 //! object (what a binding passes: Python's keyword arguments, JavaScript's
 //! options), refusing unknown names. Each request type also implements
 //! [`Query`]: [`Query::run`] gives the typed answer (for text output) and
-//! [`Query::json`] its JSON.
+//! [`Query::json`] its JSON shape, which [`Request::answer_into`] hands to
+//! a reader's [`AnswerSink`] (JSON text for the CLI and JavaScript, a
+//! [`Value`], Python's objects) with no [`Value`] built on the way.
 //!
 //! ```
 //! use wordhoard_builder::{build_index, BuildOptions, WordSource};
@@ -28,7 +30,7 @@
 use std::ops::ControlFlow;
 
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::anagram::{self, AnagramOptions, PhraseOptions};
@@ -37,7 +39,7 @@ use crate::bee::{self, Bounds, Hints, Progress, ReportGroup, Solution, SolveOpti
 use crate::boxed::{self, Generated, LetterBox, Solver};
 use crate::find::{self, FindOptions, Pattern};
 use crate::format::SourceFile;
-use crate::json::{self as shapes, iso_time};
+use crate::json::{self as shapes, iso_time, JsonShape};
 use crate::{Error, ErrorKind, Index, LetterSet, Result, SectionCheck};
 
 /// The one rule for every count of things to list (`top`, `limit`): 0
@@ -115,9 +117,57 @@ pub fn split_sides(items: &[impl AsRef<str>], side_count: Option<usize>, size: O
 /// The JSON of an answer, with its words as the lists spelled them
 /// ([`respell`]): what `wordhoard --json` prints.
 pub fn answer_json<Q: Query, D: AsRef<[u8]> + Sync>(q: &Q, index: &Index<D>, out: &Q::Output) -> Result<Value> {
-    let mut v = q.json(index, out);
+    let mut v = q.json(index, out).into_value()?;
     respell(index, &mut v)?;
     Ok(v)
+}
+
+/// What a reader makes of an answer's JSON shape: text (the CLI, the
+/// JavaScript package), a [`Value`], or a binding's own objects (Python's
+/// dicts). Each serializes the shape as it is, with no [`Value`] built on
+/// the way unless the index respells its words.
+pub trait AnswerSink {
+    /// What the answer becomes.
+    type Out;
+    /// Serializes `shape`.
+    fn take<S: Serialize + ?Sized>(self, shape: &S) -> Result<Self::Out>;
+}
+
+/// JSON text, through a formatter (the JavaScript package's writes
+/// integers past 2^53 as strings).
+#[derive(Clone, Copy, Debug)]
+pub struct Text<F>(pub F);
+
+impl<F: serde_json::ser::Formatter> AnswerSink for Text<F> {
+    type Out = String;
+    fn take<S: Serialize + ?Sized>(self, shape: &S) -> Result<String> {
+        let mut text = Vec::new();
+        shape
+            .serialize(&mut serde_json::Serializer::with_formatter(&mut text, self.0))
+            .map_err(|e| Error::invalid(format!("the answer as JSON: {e}")))?;
+        // serde_json writes UTF-8 only.
+        String::from_utf8(text).map_err(|e| Error::invalid(format!("the answer as JSON: {e}")))
+    }
+}
+
+/// The answer's JSON into `sink`: straight from its shape, or through
+/// [`answer_json`] on an index that respells its words.
+pub fn answer_into<Q: Query, D: AsRef<[u8]> + Sync, K: AnswerSink>(
+    q: &Q,
+    index: &Index<D>,
+    out: &Q::Output,
+    sink: K,
+) -> Result<K::Out> {
+    if index.has_spellings() {
+        sink.take(&answer_json(q, index, out)?)
+    } else {
+        sink.take(&q.json(index, out))
+    }
+}
+
+/// [`answer_json`] as compact JSON text (see [`answer_into`]).
+pub fn answer_text<Q: Query, D: AsRef<[u8]> + Sync>(q: &Q, index: &Index<D>, out: &Q::Output) -> Result<String> {
+    answer_into(q, index, out, Text(serde_json::ser::CompactFormatter))
 }
 
 /// On an index that folds accents, shows each word of an answer as the
@@ -203,10 +253,15 @@ fn respell_list<D: AsRef<[u8]>>(
 pub trait Query {
     /// The typed answer.
     type Output;
+    /// Its JSON shape: a [`Value`], or a typed shape borrowing the answer
+    /// for the answers that list many items (see [`crate::json`]).
+    type Json<'o>: JsonShape
+    where
+        Self: 'o;
     /// Answers the question.
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output>;
     /// The answer as `wordhoard --json` prints it.
-    fn json<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, output: &Self::Output) -> Value;
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, index: &Index<D>, output: &'o Self::Output) -> Self::Json<'o>;
 }
 
 /// A honeycomb: `bee solve`, `report`, `hints`.
@@ -239,10 +294,11 @@ pub struct BeeSolve(pub Honeycomb);
 
 impl Query for BeeSolve {
     type Output = Solution;
+    type Json<'o> = shapes::BeeSolutionJson<'o>;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Solution> {
         bee::solve(index, self.0.puzzle(index)?, &self.0.opts())
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, s: &Solution) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, s: &'o Solution) -> Self::Json<'o> {
         shapes::bee_solution(s)
     }
 }
@@ -254,19 +310,12 @@ pub struct BeeReport(pub Honeycomb);
 
 impl Query for BeeReport {
     type Output = (Solution, Vec<ReportGroup>);
+    type Json<'o> = shapes::BeeReportJson<'o>;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         bee::report(index, self.0.puzzle(index)?, &self.0.opts())
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (solution, groups): &Self::Output) -> Value {
-        let mut v = shapes::bee_solution(solution);
-        v["groups"] = groups
-            .iter()
-            .map(|g| {
-                json!({"letters": g.letters, "score": g.score, "count": g.words.len(),
-                       "words": g.words.iter().map(|w| json!({"word": w.word, "score": w.score})).collect::<Vec<_>>()})
-            })
-            .collect();
-        v
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, (solution, groups): &'o Self::Output) -> Self::Json<'o> {
+        shapes::bee_report(solution, groups)
     }
 }
 
@@ -277,10 +326,11 @@ pub struct BeeHints(pub Honeycomb);
 
 impl Query for BeeHints {
     type Output = Hints;
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Hints> {
         bee::hints(index, self.0.puzzle(index)?, &self.0.opts())
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, h: &Hints) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, h: &'o Hints) -> Self::Json<'o> {
         shapes::bee_hints(h)
     }
 }
@@ -303,13 +353,14 @@ pub struct BeeCheck {
 
 impl Query for BeeCheck {
     type Output = Progress;
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Progress> {
         let comb =
             Honeycomb { letters: self.letters.clone(), center: self.center.clone(), common_only: self.common_only };
         let guesses: Vec<String> = self.found.iter().chain(&self.words).cloned().collect();
         bee::check(index, comb.puzzle(index)?, &guesses, &comb.opts())
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, p: &Progress) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, p: &'o Progress) -> Self::Json<'o> {
         shapes::bee_progress(p)
     }
 }
@@ -334,12 +385,17 @@ impl Default for BeeBest {
 
 impl Query for BeeBest {
     type Output = (LetterSet, Vec<bee::HoneycombScore>);
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let excluded = exclude_set(index, self.exclude.as_deref())?;
         let opts = SolveOptions { common_only: self.common_only };
         Ok((excluded, bee::best(index, all_if_zero(self.top), excluded, &opts)?))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, (excluded, combs): &Self::Output) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(
+        &'o self,
+        index: &Index<D>,
+        (excluded, combs): &'o Self::Output,
+    ) -> Self::Json<'o> {
         json!({
             "exclude": index.alphabet().letters_of(*excluded),
             "honeycombs": combs.iter().map(|h| json!({"letters": h.letters, "center": h.center.to_string(),
@@ -358,11 +414,12 @@ pub struct BeeStats {
 
 impl Query for BeeStats {
     type Output = (LetterSet, bee::Stats);
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let excluded = exclude_set(index, self.exclude.as_deref())?;
         Ok((excluded, bee::stats(index, excluded)?))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, (excluded, st): &Self::Output) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, index: &Index<D>, (excluded, st): &'o Self::Output) -> Self::Json<'o> {
         json!({"words": st.words, "valid": st.valid, "pangram_words": st.pangram_words,
                "pangram_lettersets": st.pangram_lettersets, "candidate_honeycombs": st.candidate_honeycombs,
                "exclude": index.alphabet().letters_of(*excluded)})
@@ -393,6 +450,7 @@ pub struct BeeGenerate {
 
 impl Query for BeeGenerate {
     type Output = (u64, Solution);
+    type Json<'o> = shapes::BeeSolutionJson<'o>;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let seed = self.seed.unwrap_or_else(clock_seed);
         let opts = bee::GenerateOptions {
@@ -404,7 +462,7 @@ impl Query for BeeGenerate {
         };
         Ok((seed, bee::generate(index, &opts)?))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (seed, s): &Self::Output) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, (seed, s): &'o Self::Output) -> Self::Json<'o> {
         shapes::bee_generated(s, *seed)
     }
 }
@@ -522,6 +580,7 @@ impl BoxedSolve {
 
 impl Query for BoxedSolve {
     type Output = (BoxedCounts, Vec<Vec<String>>);
+    type Json<'o> = shapes::BoxedSolveJson<'o>;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let (counts, mut solver) = self.start(index)?;
         let mut solutions: Vec<Vec<String>> = Vec::new();
@@ -538,10 +597,12 @@ impl Query for BoxedSolve {
         }
         Ok((counts, solutions))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (counts, solutions): &Self::Output) -> Value {
-        let mut v = self.summary(counts);
-        v.insert("solutions".into(), json!(solutions));
-        Value::Object(v)
+    fn json<'o, D: AsRef<[u8]> + Sync>(
+        &'o self,
+        _: &Index<D>,
+        (counts, solutions): &'o Self::Output,
+    ) -> Self::Json<'o> {
+        shapes::boxed_solve(self.summary(counts), solutions)
     }
 }
 
@@ -579,13 +640,14 @@ impl Default for BoxedCheck {
 
 impl Query for BoxedCheck {
     type Output = (LetterBox, boxed::Play);
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let letter_box = LetterBox::parse(index.alphabet(), &split_sides(&self.sides, self.side_count, self.size)?)?;
         let opts = boxed::SolveOptions { min_len: self.min_len, common_only: self.common_only, ..Default::default() };
         let play = boxed::check(index, &letter_box, &self.words, &opts)?;
         Ok((letter_box, play))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (letter_box, p): &Self::Output) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, (letter_box, p): &'o Self::Output) -> Self::Json<'o> {
         let words = p.words.iter().map(|(word, v)| {
             let position = match v {
                 boxed::Verdict::SameSide { position } => Some(*position),
@@ -610,10 +672,11 @@ pub struct AnigramCheck {
 
 impl Query for AnigramCheck {
     type Output = anigram::ChainPlay;
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<anigram::ChainPlay> {
         Anigrams::open(index)?.check(&self.words)
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, p: &anigram::ChainPlay) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, p: &'o anigram::ChainPlay) -> Self::Json<'o> {
         let words = p.words.iter().map(|w| json!({"word": w.word, "verdict": w.verdict.as_str(), "added": w.added}));
         json!({"words": words.collect::<Vec<_>>(), "length": p.length, "longest_from_last": p.longest_from_last})
     }
@@ -676,6 +739,7 @@ impl Default for BoxedGenerate {
 
 impl Query for BoxedGenerate {
     type Output = (u64, Generated);
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let seed = self.seed.unwrap_or_else(clock_seed);
         let opts = boxed::GenerateOptions {
@@ -689,7 +753,7 @@ impl Query for BoxedGenerate {
         };
         Ok((seed, boxed::generate(index, &opts)?))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (seed, g): &Self::Output) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, (seed, g): &'o Self::Output) -> Self::Json<'o> {
         shapes::boxed_generated(g, *seed, self.common_only)
     }
 }
@@ -704,10 +768,11 @@ pub struct AnigramUnscramble {
 
 impl Query for AnigramUnscramble {
     type Output = Step;
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Step> {
         Anigrams::open(index)?.unscramble(&self.letters)
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, s: &Step) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, s: &'o Step) -> Self::Json<'o> {
         shapes::anigram_step(s)
     }
 }
@@ -735,11 +800,12 @@ fn start_of<D: AsRef<[u8]>>(a: &Anigrams<'_, D>, from: Option<&str>, start_len: 
 
 impl Query for AnigramLongest {
     type Output = Vec<Step>;
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Vec<Step>> {
         let a = Anigrams::open(index)?;
         a.longest(start_of(&a, self.from.as_deref(), self.start_len)?)
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, chain: &Vec<Step>) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, chain: &'o Vec<Step>) -> Self::Json<'o> {
         shapes::anigram_chain(chain)
     }
 }
@@ -776,6 +842,7 @@ pub struct GameCount {
 
 impl Query for AnigramCount {
     type Output = GameCount;
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<GameCount> {
         let a = Anigrams::open(index)?;
         let start = start_of(&a, self.from.as_deref(), self.start_len)?;
@@ -787,7 +854,7 @@ impl Query for AnigramCount {
         let start_len = from_term.as_ref().map_or(self.start_len, |t| t.chars().count());
         Ok(GameCount { games, from_term, start_len })
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, c: &GameCount) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, c: &'o GameCount) -> Self::Json<'o> {
         json!({"start_len": c.start_len, "goal_len": self.goal_len, "from": c.from_term, "games": c.games})
     }
 }
@@ -812,11 +879,12 @@ impl Default for AnigramTop {
 
 impl Query for AnigramTop {
     type Output = Vec<TermGames>;
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Vec<TermGames>> {
         let game = Game { start_len: self.start_len, goal_len: self.goal_len };
         Anigrams::open(index)?.top(all_if_zero(self.top), game)
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, top: &Vec<TermGames>) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, top: &'o Vec<TermGames>) -> Self::Json<'o> {
         json!({"start_len": self.start_len, "goal_len": self.goal_len,
                "terms": top.iter().map(|t| json!({"term": t.term, "games": t.games, "words": t.words})).collect::<Vec<_>>()})
     }
@@ -836,11 +904,12 @@ pub struct AnigramGenerate {
 
 impl Query for AnigramGenerate {
     type Output = (u64, Vec<Step>);
+    type Json<'o> = Value;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         let seed = self.seed.unwrap_or_else(clock_seed);
         Ok((seed, Anigrams::open(index)?.generate_with(seed, self.common_only)?))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, (seed, chain): &Self::Output) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, (seed, chain): &'o Self::Output) -> Self::Json<'o> {
         let mut v = shapes::anigram_chain(chain);
         v["seed"] = json!(seed);
         v
@@ -899,13 +968,14 @@ impl Find {
 
 impl Query for Find {
     type Output = Found;
+    type Json<'o> = shapes::FoundJson<'o>;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Found> {
         let mut words = Vec::new();
         let count = self.each(index, |w, common| words.push((w.to_string(), common)))?;
         Ok(Found { words, count })
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, f: &Found) -> Value {
-        json!({"pattern": self.pattern, "count": f.count, "words": f.words.iter().map(|(w, _)| w).collect::<Vec<_>>()})
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, f: &'o Found) -> Self::Json<'o> {
+        shapes::found(&self.pattern, &f.words, f.count)
     }
 }
 
@@ -959,6 +1029,7 @@ pub enum Anagrams {
 
 impl Query for Anagram {
     type Output = Anagrams;
+    type Json<'o> = shapes::AnagramsJson<'o>;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Anagrams> {
         if self.sub && self.words {
             return Err(Error::invalid_param("sub", "cannot be asked with words (multi-word anagrams of a phrase)"));
@@ -988,16 +1059,10 @@ impl Query for Anagram {
         let (words, count) = anagram::first_anagrams(index, &self.letters, self.sub, &opts, all_if_zero(self.limit))?;
         Ok(Anagrams::Words(words, count))
     }
-    fn json<D: AsRef<[u8]> + Sync>(&self, _: &Index<D>, a: &Anagrams) -> Value {
+    fn json<'o, D: AsRef<[u8]> + Sync>(&'o self, _: &Index<D>, a: &'o Anagrams) -> Self::Json<'o> {
         match a {
-            Anagrams::Phrases(found) => {
-                json!({"phrase": self.letters, "count": found.count, "anagrams": found.anagrams})
-            }
-            Anagrams::Words(words, count) => json!({
-                "letters": self.letters,
-                "count": count,
-                "words": words.iter().map(|a| json!({"word": a.word, "blanks": a.blanks})).collect::<Vec<_>>(),
-            }),
+            Anagrams::Phrases(found) => shapes::phrase_anagrams_json(&self.letters, found),
+            Anagrams::Words(words, count) => shapes::anagram_words_json(&self.letters, words, *count),
         }
     }
 }
@@ -1186,6 +1251,48 @@ impl Request {
             Request::Anagram(q) => ask(q, index),
         }
     }
+
+    /// [`Request::answer`] into `sink` (see [`AnswerSink`]): the answers
+    /// that list many items are serialized from their typed shapes, with
+    /// no [`Value`] built.
+    pub fn answer_into<D: AsRef<[u8]> + Sync, K: AnswerSink>(
+        &self,
+        index: &Index<D>,
+        path: Option<&str>,
+        sink: K,
+    ) -> Result<K::Out> {
+        fn ask<Q: Query, D: AsRef<[u8]> + Sync, K: AnswerSink>(q: &Q, index: &Index<D>, sink: K) -> Result<K::Out> {
+            let out = q.run(index)?;
+            answer_into(q, index, &out, sink)
+        }
+        match self {
+            Request::Info(_) | Request::Verify(_) => sink.take(&self.answer(index, path)?),
+            Request::BeeSolve(q) => ask(q, index, sink),
+            Request::BeeReport(q) => ask(q, index, sink),
+            Request::BeeBest(q) => ask(q, index, sink),
+            Request::BeeStats(q) => ask(q, index, sink),
+            Request::BeeHints(q) => ask(q, index, sink),
+            Request::BeeCheck(q) => ask(q, index, sink),
+            Request::BeeGenerate(q) => ask(q, index, sink),
+            Request::BoxedSolve(q) => ask(q, index, sink),
+            Request::BoxedGenerate(q) => ask(q, index, sink),
+            Request::BoxedCheck(q) => ask(q, index, sink),
+            Request::AnigramCheck(q) => ask(q, index, sink),
+            Request::AnigramUnscramble(q) => ask(q, index, sink),
+            Request::AnigramLongest(q) => ask(q, index, sink),
+            Request::AnigramCount(q) => ask(q, index, sink),
+            Request::AnigramTop(q) => ask(q, index, sink),
+            Request::AnigramGenerate(q) => ask(q, index, sink),
+            Request::Find(q) => ask(q, index, sink),
+            Request::Anagram(q) => ask(q, index, sink),
+        }
+    }
+
+    /// [`Request::answer`] as compact JSON text: what `wordhoard --json`
+    /// prints.
+    pub fn answer_text<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, path: Option<&str>) -> Result<String> {
+        self.answer_into(index, path, Text(serde_json::ser::CompactFormatter))
+    }
 }
 
 #[cfg(test)]
@@ -1248,6 +1355,79 @@ mod tests {
         assert_eq!(ask("anagram", json!({"letters": "ride"})).unwrap()["count"], 3);
         assert_eq!(ask("info", Value::Null).unwrap()["path"], Value::Null);
         assert_eq!(ask("verify", Value::Null).unwrap()["ok"], true);
+    }
+
+    /// Each command asked two ways: the text written straight from its
+    /// shape is byte for byte the `Value`'s text (keys a-z, numbers,
+    /// nulls), with and without respelling, and under a formatter of the
+    /// caller's.
+    #[test]
+    fn text_answers_are_the_values_text() {
+        let plain = index();
+        let folded = {
+            use wordhoard_builder::{build_index, BuildFlags, WordSource};
+            let list = "café\ncafés\nfacé\nface\nacé\névadé\nride\ndire\nrides\nglam\ngame\n";
+            let lists = vec![WordSource::from_text("t", list)];
+            let alphabet = "abcdefghijklmnopqrstuvwxyz".into();
+            let flags = BuildFlags { lists: lists.clone(), fold: "accents".into(), alphabet, ..Default::default() };
+            let opts = flags.options().unwrap();
+            let built = build_index(&lists, &opts).unwrap();
+            Index::from_bytes(built.into_bytes()).unwrap()
+        };
+        assert!(folded.has_spellings() && !plain.has_spellings());
+        let asks = [
+            ("bee solve", json!({"letters": "aeglmpx", "center": "g"})),
+            ("bee solve", json!({"letters": "acefs", "center": "c"})),
+            ("bee solve", json!({"letters": "qwz"})),
+            ("bee report", json!({"letters": "aeglmpx", "center": "g"})),
+            ("bee report", json!({"letters": "acefs"})),
+            ("bee hints", json!({"letters": "aeglmpx", "center": "g"})),
+            ("bee check", json!({"letters": "aeglmpx", "center": "g", "words": ["game", "gam"]})),
+            ("bee best", json!({"top": 3, "exclude": ""})),
+            ("bee stats", Value::Null),
+            ("bee generate", json!({"seed": 3, "min_words": 1, "min_score": 0})),
+            ("boxed solve", json!({"sides": ["gm", "ae"], "max_words": 3, "limit": 0})),
+            ("boxed solve", json!({"sides": ["ca", "fe"], "max_words": 2})),
+            ("boxed solve", json!({"sides": ["qz", "xw"]})),
+            ("boxed generate", json!({"seed": 1, "sides": 2, "size": 2})),
+            ("boxed check", json!({"sides": ["gm-ae"], "words": ["glam", "game"]})),
+            ("anigram unscramble", json!({"letters": "deir"})),
+            ("anigram longest", json!({"from": "ride"})),
+            ("anigram count", json!({"from": "ride", "goal_len": 5})),
+            ("anigram top", json!({"start_len": 4, "goal_len": 5})),
+            ("anigram check", json!({"words": ["ride", "rides"]})),
+            ("find", json!({"pattern": "*s", "limit": 0})),
+            ("find", json!({"pattern": "?a*", "limit": 1})),
+            ("find", json!({"pattern": "xyz"})),
+            ("anagram", json!({"letters": "ride?"})),
+            ("anagram", json!({"letters": "cafe", "sub": true})),
+            ("anagram", json!({"letters": "ride glam", "words": true})),
+            ("info", Value::Null),
+            ("verify", Value::Null),
+        ];
+        let mut compared = 0;
+        for index in [&plain, &folded] {
+            for (command, args) in &asks {
+                let request = Request::parse(command, args).unwrap();
+                // Some asks have no answer on one of the two lists (no
+                // such honeycomb): the text errs the same way.
+                match request.answer(index, Some("p")) {
+                    Ok(value) => {
+                        let want = value.to_string();
+                        assert_eq!(request.answer_text(index, Some("p")).unwrap(), want, "{command} {args}");
+                        let pretty =
+                            request.answer_into(index, Some("p"), Text(serde_json::ser::PrettyFormatter::new()));
+                        assert_eq!(pretty.unwrap(), serde_json::to_string_pretty(&value).unwrap(), "{command} {args}");
+                        compared += 1;
+                    }
+                    Err(e) => {
+                        let text = request.answer_text(index, Some("p")).unwrap_err();
+                        assert_eq!(text.to_string(), e.to_string(), "{command} {args}");
+                    }
+                }
+            }
+        }
+        assert!(compared > asks.len(), "{compared} answers compared");
     }
 
     #[test]
