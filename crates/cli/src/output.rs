@@ -16,6 +16,17 @@ pub fn emit(json: bool, value: impl FnOnce() -> Value, text: impl FnOnce(&mut St
     } else {
         text(&mut out);
     }
+    write_out(&out)
+}
+
+/// Writes JSON text made already (the request layer's answer) to stdout
+/// in one go, and a newline.
+pub fn emit_json_text(mut json: String) -> Result<()> {
+    json.push('\n');
+    write_out(&json)
+}
+
+fn write_out(out: &str) -> Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;

@@ -146,8 +146,7 @@ pub fn answer<Q: Query>(
 ) -> Result<()> {
     let out = q.run(index).map_err(query_err)?;
     if ctx.json {
-        let json = request::answer_json(q, index, &out).map_err(query_err)?;
-        return crate::output::emit(true, || json, |_| {});
+        return crate::output::emit_json_text(request::answer_text(q, index, &out).map_err(query_err)?);
     }
     if index.has_spellings() {
         // The words of the text as the lists spelled them: the same
