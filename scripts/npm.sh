@@ -82,8 +82,11 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # Raised to 670,000 by its sixth round: the three-word count's u16 and
 # u32 tables and a box's last words by sets of letters took 658,579
 # (244,494 gzip -9), too near 660,000 to leave the next change room.
-if [ "$bytes" -gt 670000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 670,000 bytes and 260,000 gzip -9" >&2
+# Raised to 690,000 when answers became typed JSON shapes written straight
+# to text (no serde_json::Value between): 659,345 to 682,428 bytes
+# (249,152 gzip -9), for answers 2.5-3x as quick in JavaScript.
+if [ "$bytes" -gt 690000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 690,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

@@ -8,15 +8,17 @@ mod common;
 
 use common::{enable1, query, Scratch};
 use serde_json::{json, Value};
-use wordhoard_web::{exact_in_js, Hoard};
+use wordhoard_web::Hoard;
 
 fn open(path: &std::path::Path) -> Hoard {
     Hoard::open(std::fs::read(path).unwrap()).unwrap()
 }
 
-/// The answer as the package gets it: big integers as strings.
+/// The answer as the package gets it: its JSON text, big integers as
+/// strings, parsed.
 fn ask(hoard: &Hoard, command: &str, args: Value) -> Result<Value, wordhoard_query::Error> {
-    hoard.answer(command, &args).map(exact_in_js)
+    let text = hoard.answer_text(command, &args)?;
+    Ok(serde_json::from_str(&text).expect("the answer is JSON"))
 }
 
 /// Every answer the page gets is the CLI's answer, key for key.

@@ -8,7 +8,7 @@
 //! ([`wordhoard_query::request`]), the one the CLI and the Python package
 //! call, so each answer is the JSON `wordhoard --json` prints. JavaScript
 //! numbers are exact only up to 2^53, so larger integers (Letter Boxed
-//! counts) come as strings of digits ([`exact_in_js`]).
+//! counts) come as strings of digits ([`ExactInJs`]).
 //!
 //! The questions are plain Rust in [`Hoard`]'s inherent methods, tested
 //! natively; the `#[wasm_bindgen]` block only renames them for JavaScript
@@ -33,23 +33,44 @@ pub struct Hoard {
 /// The largest integer a JavaScript number holds exactly (2^53 - 1).
 pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
-/// `value` with every integer past [`MAX_SAFE_INTEGER`] (either sign) as a
-/// string of its digits, so that `JSON.parse` loses nothing.
-pub fn exact_in_js(value: Value) -> Value {
-    match value {
-        Value::Number(n) => {
-            let safe = n.as_u64().is_some_and(|u| u <= MAX_SAFE_INTEGER)
-                || n.as_i64().is_some_and(|i| i.unsigned_abs() <= MAX_SAFE_INTEGER);
-            let text = n.to_string();
-            if safe || text.contains(['.', 'e', 'E']) {
-                Value::Number(n)
-            } else {
-                Value::String(text)
-            }
+/// JSON as serde_json writes it, but with every integer past
+/// [`MAX_SAFE_INTEGER`] (either sign) as a string of its digits, so that
+/// `JSON.parse` loses nothing: the answers' text is written straight from
+/// their shapes through this, with no tree of values to walk first.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExactInJs;
+
+impl ExactInJs {
+    fn digits<W: ?Sized + std::io::Write>(w: &mut W, digits: &str, safe: bool) -> std::io::Result<()> {
+        if safe {
+            w.write_all(digits.as_bytes())
+        } else {
+            w.write_all(b"\"")?;
+            w.write_all(digits.as_bytes())?;
+            w.write_all(b"\"")
         }
-        Value::Array(items) => Value::Array(items.into_iter().map(exact_in_js).collect()),
-        Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, exact_in_js(v))).collect()),
-        other => other,
+    }
+}
+
+impl serde_json::ser::Formatter for ExactInJs {
+    fn write_i64<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: i64) -> std::io::Result<()> {
+        ExactInJs::digits(w, &value.to_string(), value.unsigned_abs() <= MAX_SAFE_INTEGER)
+    }
+    fn write_u64<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: u64) -> std::io::Result<()> {
+        ExactInJs::digits(w, &value.to_string(), value <= MAX_SAFE_INTEGER)
+    }
+    fn write_i128<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: i128) -> std::io::Result<()> {
+        ExactInJs::digits(w, &value.to_string(), value.unsigned_abs() <= MAX_SAFE_INTEGER as u128)
+    }
+    fn write_u128<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: u128) -> std::io::Result<()> {
+        ExactInJs::digits(w, &value.to_string(), value <= MAX_SAFE_INTEGER as u128)
+    }
+    /// A number of a [`Value`] (kept as its digits): an integer past
+    /// 2^53 as a string; a fraction as it is.
+    fn write_number_str<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: &str) -> std::io::Result<()> {
+        let integer = !value.contains(['.', 'e', 'E']);
+        let safe = !integer || value.parse::<i128>().is_ok_and(|n| n.unsigned_abs() <= MAX_SAFE_INTEGER as u128);
+        ExactInJs::digits(w, value, safe)
     }
 }
 
@@ -77,6 +98,12 @@ impl Hoard {
             }
         }
         Ok(Hoard { index })
+    }
+
+    /// [`Hoard::answer`] as the JSON text JavaScript gets: big integers
+    /// as strings ([`ExactInJs`]).
+    pub fn answer_text(&self, command: &str, args: &Value) -> Result<String, Error> {
+        Request::parse(command, args)?.answer_into(&self.index, None, request::Text(ExactInJs))
     }
 
     /// The request layer's answer to `command` with `args` (an object by
@@ -119,7 +146,7 @@ impl Hoard {
     #[wasm_bindgen(js_name = ask)]
     pub fn js_ask(&self, command: &str, args: &str) -> Result<String, JsError> {
         let args: Value = serde_json::from_str(args).map_err(|e| thrown(Error::invalid(format!("{command}: {e}"))))?;
-        self.answer(command, &args).map(|v| exact_in_js(v).to_string()).map_err(thrown)
+        self.answer_text(command, &args).map_err(thrown)
     }
 
     /// Which of `words` (a JSON array of strings) are common, as a JSON array.
@@ -135,10 +162,33 @@ impl Hoard {
 mod tests {
     use super::*;
 
+    fn in_js(value: &impl serde::Serialize) -> Value {
+        let mut text = Vec::new();
+        value.serialize(&mut serde_json::Serializer::with_formatter(&mut text, ExactInJs)).unwrap();
+        serde_json::from_slice(&text).unwrap()
+    }
+
     #[test]
     fn big_integers_become_strings_and_small_ones_stay() {
         let big: u128 = 1 << 60;
-        let v = exact_in_js(json!({"count": big, "n": 12, "neg": -5, "f": 1.5, "list": [MAX_SAFE_INTEGER + 1]}));
-        assert_eq!(v, json!({"count": big.to_string(), "n": 12, "neg": -5, "f": 1.5, "list": ["9007199254740992"]}));
+        let safe = MAX_SAFE_INTEGER;
+        // From a `Value` (numbers kept as digits) and from typed fields.
+        let v =
+            in_js(&json!({"count": big, "n": 12, "neg": -5, "f": 1.5, "list": [safe + 1, safe], "low": -(1i64 << 60)}));
+        let want = json!({"count": big.to_string(), "n": 12, "neg": -5, "f": 1.5, "list": ["9007199254740992", safe],
+                          "low": (-(1i64 << 60)).to_string()});
+        assert_eq!(v, want);
+        #[derive(serde::Serialize)]
+        struct Typed {
+            count: u128,
+            n: u64,
+            big: u64,
+            neg: i64,
+            wide: i128,
+        }
+        let typed = Typed { count: big, n: safe, big: safe + 1, neg: -(safe as i64) - 1, wide: -(big as i128) };
+        let want = json!({"count": big.to_string(), "n": safe, "big": (safe + 1).to_string(),
+                          "neg": (-(safe as i64) - 1).to_string(), "wide": (-(big as i128)).to_string()});
+        assert_eq!(in_js(&typed), want);
     }
 }
