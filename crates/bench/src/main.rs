@@ -717,6 +717,7 @@ impl Bench {
         let no_s = a.parse_distinct("s", "exclude").unwrap();
         let letter_box = boxed::LetterBox::parse(&a, &["riu", "pgh", "lcs", "yao"]).unwrap();
         let an = Anigrams::open(&index).unwrap();
+        let bee_args = serde_json::json!({"letters": "aeginrt", "center": "r"});
         let load = median_us(|| naive::load(&self.enable1).len());
         type Case<'c> = (&'static str, Box<dyn Fn() -> usize + 'c>, Option<Box<dyn Fn() -> usize + 'c>>);
         let cases: Vec<Case> = vec![
@@ -724,6 +725,22 @@ impl Bench {
                 "bee solve",
                 Box::new(|| bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap().words.len()),
                 Some(Box::new(|| naive::bee_solve(&words, "aeginrt", 'r').0)),
+            ),
+            (
+                "bee solve through the request layer, as JSON text (what --json and JavaScript get)",
+                Box::new(|| {
+                    let r = wordhoard_query::request::Request::parse("bee solve", &bee_args).unwrap();
+                    r.answer_text(&index, None).unwrap().len()
+                }),
+                None,
+            ),
+            (
+                "bee solve through the request layer, as a serde_json Value",
+                Box::new(|| {
+                    let r = wordhoard_query::request::Request::parse("bee solve", &bee_args).unwrap();
+                    r.answer(&index, None).unwrap()["count"].as_u64().unwrap_or(0) as usize
+                }),
+                None,
             ),
             (
                 "bee solve_each (words borrowed, not kept)",
