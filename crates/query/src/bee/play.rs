@@ -65,13 +65,38 @@ pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
 /// Word counts by first letter and length, and by first two letters.
 #[allow(clippy::type_complexity)]
 fn grid_of(words: &[ScoredWord]) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTreeMap<String, u32>) {
-    let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
-    let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
+    // Each word's first letter and length, and its first two letters,
+    // each pair packed in a u64 (the letter high), sorted, then counted
+    // a run at a time: a map entry and a string a word took twice the
+    // solve's instructions.
+    let pack = |a: char, b: u64| (a as u64) << 32 | b;
+    let mut cells: Vec<u64> = Vec::with_capacity(words.len());
+    let mut starts: Vec<u64> = Vec::with_capacity(words.len());
     for w in words {
-        let first = w.word.chars().next().unwrap_or('?');
-        *grid.entry(first).or_default().entry(w.word.chars().count()).or_default() += 1;
-        *two_letter.entry(w.word.chars().take(2).collect()).or_default() += 1;
+        let mut chars = w.word.chars();
+        let (first, second) = (chars.next().unwrap_or('?'), chars.next());
+        let len = 1 + second.is_some() as usize + chars.count();
+        cells.push(pack(first, len.min(u32::MAX as usize) as u64));
+        // A one-letter word's "second letter" sorts first.
+        starts.push(pack(first, second.map_or(0, |c| c as u64 + 1)));
     }
+    cells.sort_unstable();
+    starts.sort_unstable();
+    let unpack = |key: u64| (char::from_u32((key >> 32) as u32).unwrap_or('?'), key & 0xffff_ffff);
+    let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
+    for run in cells.chunk_by(|a, b| a == b) {
+        let (first, len) = unpack(run[0]);
+        grid.entry(first).or_default().insert(len as usize, run.len() as u32);
+    }
+    let two_letter = starts
+        .chunk_by(|a, b| a == b)
+        .map(|run| {
+            let (first, second) = unpack(run[0]);
+            let mut start = first.to_string();
+            start.extend((second as u32).checked_sub(1).and_then(char::from_u32));
+            (start, run.len() as u32)
+        })
+        .collect();
     (grid, two_letter)
 }
 
@@ -263,4 +288,35 @@ pub fn ranks(total: u32) -> Vec<Rank> {
         .iter()
         .map(|&(name, pct)| Rank { name, score: ((total as u64 * pct as u64 * 2 + 100) / 200) as u32 })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The grid and the two-letter counts as a plain count makes them,
+    /// a string a word, on random words of 1 to 9 letters (some past
+    /// ASCII, whose letters are more than a byte).
+    #[test]
+    fn grid_counts_as_a_plain_count_does() {
+        let letters = ['a', 'b', 'e', 'é', 'ß', 'z'];
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for _ in 0..50 {
+            let words: Vec<ScoredWord> = (0..rng.below(60))
+                .map(|_| {
+                    let len = 1 + rng.below(9) as usize;
+                    let word: String = (0..len).map(|_| letters[rng.below(letters.len() as u64) as usize]).collect();
+                    ScoredWord { word: word.into(), score: 0, pangram: false, common: false }
+                })
+                .collect();
+            let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
+            let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
+            for w in &words {
+                let first = w.word.chars().next().unwrap_or('?');
+                *grid.entry(first).or_default().entry(w.word.chars().count()).or_default() += 1;
+                *two_letter.entry(w.word.chars().take(2).collect()).or_default() += 1;
+            }
+            assert_eq!(grid_of(&words), (grid, two_letter));
+        }
+    }
 }
