@@ -250,6 +250,17 @@ impl Alphabet {
         Some(LetterSet(bits))
     }
 
+    /// The letters of a word given as text (answers hold words as text);
+    /// `None` when a character is no letter. On an ASCII alphabet the
+    /// text is the codes (a search of the letters a character was most
+    /// of `bee report` past its solve).
+    pub fn set_of_text(&self, word: &str) -> Option<LetterSet> {
+        if self.ascii && word.is_ascii() {
+            return self.set_of(word.as_bytes());
+        }
+        word.chars().try_fold(LetterSet::EMPTY, |set, c| Some(set.with(self.index_of(self.code_of(c)?)?)))
+    }
+
     /// The set of all letters.
     pub fn full_set(&self) -> LetterSet {
         LetterSet(if self.len() == 64 { u64::MAX } else { (1u64 << self.len()) - 1 })
@@ -452,6 +463,23 @@ impl WordTexts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_words_letters_from_its_text_are_those_of_its_codes() {
+        for letters in ["abcdefghijklmnopqrstuvwxyz", "abcdexyzéñ", "αβγδε"] {
+            let a = Alphabet::new(letters).unwrap();
+            let chars: Vec<char> = letters.chars().collect();
+            let mut rng = crate::rng::SplitMix64::new(3);
+            for _ in 0..200 {
+                let word: String =
+                    (0..1 + rng.below(9)).map(|_| chars[rng.below(chars.len() as u64) as usize]).collect();
+                let codes: Vec<u8> = word.chars().map(|c| a.code_of(c).unwrap()).collect();
+                assert_eq!(a.set_of_text(&word), a.set_of(&codes), "{word}");
+            }
+            assert_eq!(a.set_of_text("a1"), None, "{letters}");
+            assert_eq!(a.set_of_text(""), Some(LetterSet::EMPTY));
+        }
+    }
 
     #[test]
     fn latin_maps_letters_to_bits() {

@@ -294,6 +294,38 @@ mod tests {
         assert_eq!(groups.last().unwrap().letters, "aglm");
     }
 
+    /// The groups as a plain map makes them, keyed by (size, letters): on
+    /// random lists of words over eight letters and every honeycomb of
+    /// seven of them.
+    #[test]
+    fn report_groups_as_a_plain_map_does() {
+        use std::collections::BTreeMap;
+        let letters = ['a', 'b', 'c', 'd', 'e', 'g', 'r', 't'];
+        let mut rng = crate::rng::SplitMix64::new(21);
+        for _ in 0..8 {
+            let list: Vec<String> =
+                (0..150).map(|_| (0..4 + rng.below(5)).map(|_| letters[rng.below(8) as usize]).collect()).collect();
+            let idx = index(&list.join("\n"), None);
+            for skip in 0..letters.len() {
+                let comb: String = letters.iter().enumerate().filter(|&(i, _)| i != skip).map(|(_, c)| *c).collect();
+                let p = puzzle(&idx, &comb, &comb[..1]);
+                let (solution, groups) = report(&idx, p, &SolveOptions::default()).unwrap();
+                let mut want: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
+                for w in &solution.words {
+                    let set = idx.alphabet().set_of(w.word.as_bytes()).unwrap();
+                    want.entry((usize::MAX - set.len(), idx.alphabet().letters_of(set))).or_default().push(w.clone());
+                }
+                let want: Vec<(String, u32, Vec<ScoredWord>)> = want
+                    .into_iter()
+                    .map(|((_, letters), words)| (letters, words.iter().map(|w| w.score).sum(), words))
+                    .collect();
+                let got: Vec<(String, u32, Vec<ScoredWord>)> =
+                    groups.into_iter().map(|g| (g.letters, g.score, g.words)).collect();
+                assert_eq!(got, want, "{comb}");
+            }
+        }
+    }
+
     #[test]
     fn generate_is_reproducible_and_bounded() {
         let idx = index(NORVIG_TINY, Some("game\nerotica\n"));

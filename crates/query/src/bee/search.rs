@@ -1,15 +1,13 @@
 //! Answers from the tables: a honeycomb's words ([`solve`], [`report`]),
 //! the best honeycombs ([`best`]) and the word list's counts ([`stats`]).
 
-use std::collections::BTreeMap;
-
 use compact_str::CompactString;
 
 use super::tables::{Honeycombs, LetterSets};
 use super::{
     base_points, HoneycombScore, Puzzle, ScoredWord, Solution, SolveOptions, Stats, HONEYCOMB_LETTERS, PANGRAM_BONUS,
 };
-use crate::alphabet::{Alphabet, LetterSet};
+use crate::alphabet::LetterSet;
 use crate::error::Result;
 use crate::format::blocks::LastBlock;
 use crate::format::SectionId;
@@ -120,11 +118,6 @@ pub fn solve_each<D: AsRef<[u8]>>(
     Ok(totals)
 }
 
-/// The letters of a word's text (words come back from the index as text).
-fn set_of_text(alphabet: &Alphabet, word: &str) -> Option<LetterSet> {
-    word.chars().try_fold(LetterSet::EMPTY, |set, c| Some(set.with(alphabet.index_of(alphabet.code_of(c)?)?)))
-}
-
 /// One group of Norvig's report: the words of one letter set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReportGroup {
@@ -145,15 +138,32 @@ pub fn report<D: AsRef<[u8]>>(
 ) -> Result<(Solution, Vec<ReportGroup>)> {
     let solution = solve(index, puzzle, opts)?;
     let alphabet = index.alphabet();
-    let mut groups: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
-    for word in &solution.words {
-        let set = set_of_text(alphabet, &word.word).unwrap_or_default();
-        groups.entry((usize::MAX - set.len(), alphabet.letters_of(set))).or_default().push(word.clone());
-    }
-    let groups = groups
-        .into_iter()
-        .map(|((_, letters), words)| ReportGroup { letters, score: words.iter().map(|w| w.score).sum(), words })
+    // Each word's set, the words sorted by set (stably: a-z within one),
+    // then a group a run, its letters spelled once: a map entry and a
+    // string a word cost twice the solve.
+    let mut by_set: Vec<(u64, usize)> = solution
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (alphabet.set_of_text(&w.word).unwrap_or_default().0, i))
         .collect();
+    by_set.sort_by_key(|&(set, _)| set);
+    let mut groups: Vec<ReportGroup> = by_set
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|run| {
+            let words: Vec<ScoredWord> = run.iter().map(|&(_, i)| solution.words[i].clone()).collect();
+            ReportGroup {
+                letters: alphabet.letters_of(LetterSet(run[0].0)),
+                score: words.iter().map(|w| w.score).sum(),
+                words,
+            }
+        })
+        .collect();
+    // Largest sets (pangrams) first, then by their letters, a-z.
+    groups.sort_by(|a, b| {
+        let size = |g: &ReportGroup| g.letters.chars().count();
+        size(b).cmp(&size(a)).then_with(|| a.letters.cmp(&b.letters))
+    });
     Ok((solution, groups))
 }
 
