@@ -84,9 +84,12 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # (244,494 gzip -9), too near 660,000 to leave the next change room.
 # Raised to 690,000 when answers became typed JSON shapes written straight
 # to text (no serde_json::Value between): 659,345 to 682,428 bytes
-# (249,152 gzip -9), for answers 2.5-3x as quick in JavaScript.
-if [ "$bytes" -gt 690000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 690,000 bytes and 260,000 gzip -9" >&2
+# (249,152 gzip -9), for answers 2.5-3x as quick in JavaScript. Raised
+# to 700,000 when bee hints and report counted and grouped their words
+# by sorts instead of a map entry and a string a word (each about half
+# the instructions past the solve): 692,068 bytes (251,216 gzip -9).
+if [ "$bytes" -gt 700000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 700,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

@@ -138,7 +138,7 @@ pub fn report<D: AsRef<[u8]>>(
 ) -> Result<(Solution, Vec<ReportGroup>)> {
     let solution = solve(index, puzzle, opts)?;
     let alphabet = index.alphabet();
-    // Each word's set, the words sorted by set (stably: a-z within one),
+    // Each word's set, the words sorted by set, then by place (a-z within one),
     // then a group a run, its letters spelled once: a map entry and a
     // string a word cost twice the solve.
     let mut by_set: Vec<(u64, usize)> = solution
@@ -147,7 +147,7 @@ pub fn report<D: AsRef<[u8]>>(
         .enumerate()
         .map(|(i, w)| (alphabet.set_of_text(&w.word).unwrap_or_default().0, i))
         .collect();
-    by_set.sort_by_key(|&(set, _)| set);
+    by_set.sort_unstable();
     let mut groups: Vec<ReportGroup> = by_set
         .chunk_by(|a, b| a.0 == b.0)
         .map(|run| {
