@@ -21,8 +21,9 @@ An argument left as ``None`` takes the CLI's default. ``limit=0`` and
 Errors are exceptions with the CLI's message: ``UsageError`` (a
 ``ValueError``) for bad letters and options, ``BadIndexError`` for a damaged
 or hostile file, ``LimitError`` for a search past its bounds, and ``OSError``
-subclasses (``FileNotFoundError``, ...) for files. A query releases the GIL,
-so threads sharing one ``Index`` answer in parallel.
+subclasses (``FileNotFoundError``, ...) for files. A query is answered
+without the GIL, so threads sharing one ``Index`` search in parallel; its
+dicts are made with the GIL held, one thread at a time.
 """
 
 from __future__ import annotations
