@@ -150,6 +150,16 @@ impl<F: serde_json::ser::Formatter> AnswerSink for Text<F> {
     }
 }
 
+/// A [`Value`], for [`Request::answer`].
+struct ToValue;
+
+impl AnswerSink for ToValue {
+    type Out = Value;
+    fn take<S: Serialize + ?Sized>(self, shape: &S) -> Result<Value> {
+        serde_json::to_value(shape).map_err(|e| Error::invalid(format!("the answer as JSON: {e}")))
+    }
+}
+
 /// The answer's JSON into `sink`: straight from its shape, or through
 /// [`answer_json`] on an index that respells its words.
 pub fn answer_into<Q: Query, D: AsRef<[u8]> + Sync, K: AnswerSink>(
@@ -310,7 +320,7 @@ pub struct BeeReport(pub Honeycomb);
 
 impl Query for BeeReport {
     type Output = (Solution, Vec<ReportGroup>);
-    type Json<'o> = shapes::BeeReportJson<'o>;
+    type Json<'o> = shapes::BeeSolutionJson<'o>;
     fn run<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>) -> Result<Self::Output> {
         bee::report(index, self.0.puzzle(index)?, &self.0.opts())
     }
@@ -1221,35 +1231,10 @@ impl Request {
         })
     }
 
-    /// The answer as `wordhoard --json` prints it; `path` is the file the
-    /// index came from, which `info` and `verify` name.
+    /// The answer as `wordhoard --json` prints it, as a [`Value`]; `path`
+    /// is the file the index came from, which `info` and `verify` name.
     pub fn answer<D: AsRef<[u8]> + Sync>(&self, index: &Index<D>, path: Option<&str>) -> Result<Value> {
-        fn ask<Q: Query, D: AsRef<[u8]> + Sync>(q: &Q, index: &Index<D>) -> Result<Value> {
-            let out = q.run(index)?;
-            answer_json(q, index, &out)
-        }
-        match self {
-            Request::Info(q) => Ok(q.json(index, path)),
-            Request::Verify(q) => Ok(q.json(&index.verify(), path)),
-            Request::BeeSolve(q) => ask(q, index),
-            Request::BeeReport(q) => ask(q, index),
-            Request::BeeBest(q) => ask(q, index),
-            Request::BeeStats(q) => ask(q, index),
-            Request::BeeHints(q) => ask(q, index),
-            Request::BeeCheck(q) => ask(q, index),
-            Request::BeeGenerate(q) => ask(q, index),
-            Request::BoxedSolve(q) => ask(q, index),
-            Request::BoxedGenerate(q) => ask(q, index),
-            Request::BoxedCheck(q) => ask(q, index),
-            Request::AnigramCheck(q) => ask(q, index),
-            Request::AnigramUnscramble(q) => ask(q, index),
-            Request::AnigramLongest(q) => ask(q, index),
-            Request::AnigramCount(q) => ask(q, index),
-            Request::AnigramTop(q) => ask(q, index),
-            Request::AnigramGenerate(q) => ask(q, index),
-            Request::Find(q) => ask(q, index),
-            Request::Anagram(q) => ask(q, index),
-        }
+        self.answer_into(index, path, ToValue)
     }
 
     /// [`Request::answer`] into `sink` (see [`AnswerSink`]): the answers
@@ -1266,7 +1251,8 @@ impl Request {
             answer_into(q, index, &out, sink)
         }
         match self {
-            Request::Info(_) | Request::Verify(_) => sink.take(&self.answer(index, path)?),
+            Request::Info(q) => sink.take(&q.json(index, path)),
+            Request::Verify(q) => sink.take(&q.json(&index.verify(), path)),
             Request::BeeSolve(q) => ask(q, index, sink),
             Request::BeeReport(q) => ask(q, index, sink),
             Request::BeeBest(q) => ask(q, index, sink),
