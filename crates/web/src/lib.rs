@@ -18,6 +18,7 @@
 //! anywhere: its header and sections are checked on open and a damaged file
 //! is an error, never a trap.
 
+use serde_json::ser::{CompactFormatter, Formatter};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wordhoard_query::format::SectionId;
@@ -41,36 +42,47 @@ pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 pub struct ExactInJs;
 
 impl ExactInJs {
-    fn digits<W: ?Sized + std::io::Write>(w: &mut W, digits: &str, safe: bool) -> std::io::Result<()> {
-        if safe {
-            w.write_all(digits.as_bytes())
-        } else {
-            w.write_all(b"\"")?;
-            w.write_all(digits.as_bytes())?;
-            w.write_all(b"\"")
-        }
+    /// An integer past 2^53, as a string of its digits.
+    fn quoted<W: ?Sized + std::io::Write>(w: &mut W, digits: impl std::fmt::Display) -> std::io::Result<()> {
+        write!(w, "\"{digits}\"")
     }
 }
 
-impl serde_json::ser::Formatter for ExactInJs {
+// Safe integers are written as serde_json writes them (no allocation a
+// number: a bee solve writes one a word); only the rare big one is quoted.
+impl Formatter for ExactInJs {
     fn write_i64<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: i64) -> std::io::Result<()> {
-        ExactInJs::digits(w, &value.to_string(), value.unsigned_abs() <= MAX_SAFE_INTEGER)
+        match value.unsigned_abs() <= MAX_SAFE_INTEGER {
+            true => CompactFormatter.write_i64(w, value),
+            false => ExactInJs::quoted(w, value),
+        }
     }
     fn write_u64<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: u64) -> std::io::Result<()> {
-        ExactInJs::digits(w, &value.to_string(), value <= MAX_SAFE_INTEGER)
+        match value <= MAX_SAFE_INTEGER {
+            true => CompactFormatter.write_u64(w, value),
+            false => ExactInJs::quoted(w, value),
+        }
     }
     fn write_i128<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: i128) -> std::io::Result<()> {
-        ExactInJs::digits(w, &value.to_string(), value.unsigned_abs() <= MAX_SAFE_INTEGER as u128)
+        match value.unsigned_abs() <= MAX_SAFE_INTEGER as u128 {
+            true => CompactFormatter.write_i128(w, value),
+            false => ExactInJs::quoted(w, value),
+        }
     }
     fn write_u128<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: u128) -> std::io::Result<()> {
-        ExactInJs::digits(w, &value.to_string(), value <= MAX_SAFE_INTEGER as u128)
+        match value <= MAX_SAFE_INTEGER as u128 {
+            true => CompactFormatter.write_u128(w, value),
+            false => ExactInJs::quoted(w, value),
+        }
     }
     /// A number of a [`Value`] (kept as its digits): an integer past
     /// 2^53 as a string; a fraction as it is.
     fn write_number_str<W: ?Sized + std::io::Write>(&mut self, w: &mut W, value: &str) -> std::io::Result<()> {
         let integer = !value.contains(['.', 'e', 'E']);
-        let safe = !integer || value.parse::<i128>().is_ok_and(|n| n.unsigned_abs() <= MAX_SAFE_INTEGER as u128);
-        ExactInJs::digits(w, value, safe)
+        match !integer || value.parse::<i128>().is_ok_and(|n| n.unsigned_abs() <= MAX_SAFE_INTEGER as u128) {
+            true => CompactFormatter.write_number_str(w, value),
+            false => ExactInJs::quoted(w, value),
+        }
     }
 }
 
