@@ -79,7 +79,7 @@ fn parent_of(path: &Path) -> PathBuf {
 pub struct PublishOptions {
     /// After the rename, ask the OS to drop the new file's pages from its
     /// page cache (Linux; ignored elsewhere), so the next reader reads
-    /// them from disk. The index is written at most 1 MiB at a time, so
+    /// them from disk. The index is written at most 128 KiB at a time, so
     /// the pages the writes leave cached are no larger than that, and a
     /// reader's map maps little around each lookup either way: off unless
     /// asked for.
@@ -174,7 +174,7 @@ fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError
 }
 
 /// The most bytes one write passes to the OS (see `write_in_two_parts`).
-const WRITE_LEN: usize = 1 << 20;
+const WRITE_LEN: usize = 128 << 10;
 
 /// Writes the sections at their places on two threads, each a run of
 /// about half the bytes, checksumming each section as it goes (while it is
@@ -182,13 +182,15 @@ const WRITE_LEN: usize = 1 << 20;
 /// between sections read as the zeros the format asks for.
 fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<()> {
     let sections = index_file.placements();
-    // At most 1 MiB a write: Linux caches a write in pages as large as the
-    // write, and a reader's map then maps a whole cached page around each
-    // small lookup. Measured right after a build (bee solve aeginrt/r):
-    // on the 10-million-word index, 64 MB resident after whole-section
-    // writes, 33.5 MB after 1 MiB writes, 22 MB after 64 KiB writes; on
-    // enable1, 64 KiB writes cost 26 page faults more (246 against 220)
-    // and 6% of the query's time, 1 MiB writes 8 more and no time.
+    // At most 128 KiB a write: Linux caches a write in pages as large as
+    // the write, and a reader's map then maps a whole cached page around
+    // each small lookup. Measured right after a build (bee solve
+    // aeginrt/r): on the 10-million-word index, 64 MB resident after
+    // whole-section writes, 33.5 MB after 1 MiB writes, 22 MB after 64 KiB
+    // writes. On enable1, `anigram generate` is 10.4 MB resident after
+    // 1 MiB writes (over the 10 MB budget), 8.5 MB after 128 KiB and 8.4 MB
+    // after 64 KiB; against 1 MiB, 128 KiB writes cost 1-2% of a query's
+    // time and none of the build's, 64 KiB writes 3-5% and 2.6%.
     let write = |part: &[(usize, &[u8])]| -> std::io::Result<Vec<SectionSums>> {
         part.iter()
             .map(|&(at, bytes)| {
