@@ -204,9 +204,10 @@ fn main() {
 const BIG_WORDS: usize = 10_000_000;
 
 /// The queries of [`Bench::big`] (issue 30, item 4).
-const BIG_QUERIES: [&[&str]; 5] = [
+const BIG_QUERIES: [&[&str]; 6] = [
     &["bee", "solve", "aeginrt", "--center", "r"],
     &["find", "c?t"],
+    &["find", "q*z"],
     &["anagram", "listen"],
     &["anigram", "unscramble", "deir"],
     &["boxed", "solve", "riu", "pgh", "lcs", "yao"],

@@ -163,6 +163,9 @@ impl<'a> WordText<'a> {
     /// pass reaches it (a damaged table is an error, not another word),
     /// and the blocks under what it reads checked as it reads them.
     pub(crate) fn each_from(&self, from: usize, mut f: impl FnMut(usize, &'a [u8]) -> ControlFlow<()>) -> Result<()> {
+        if from >= self.lengths.len() {
+            return Ok(());
+        }
         let first_run = from / RUN;
         let Some(lengths) = self.lengths.get(first_run * RUN..) else { return Ok(()) };
         let mut at = self.starts.at(first_run)?;
@@ -187,15 +190,15 @@ impl<'a> WordText<'a> {
         Ok(())
     }
 
-    /// The first id whose word's first code is `code` or more (the ids
+    /// The first id whose word is `codes` or comes after it (the ids
     /// follow the words' codes in order): a binary search, each probe a
-    /// word read.
-    pub(crate) fn first_from(&self, code: u8) -> Result<usize> {
+    /// word read. The words that start with `codes` come from there on.
+    pub(crate) fn first_at_least(&self, codes: &[u8]) -> Result<usize> {
         let (mut lo, mut hi) = (0, self.lengths.len());
         let mut near = Near::default();
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            if self.word_near(mid, &mut near)?.first().is_some_and(|&c| c < code) {
+            if self.word_near(mid, &mut near)? < codes {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -253,7 +256,8 @@ mod tests {
     use std::ops::ControlFlow;
 
     /// A pass from any id reads the words from there, as lookups find
-    /// them; the first id of a letter is where its words begin.
+    /// them; the first id at or after some letters is where the words
+    /// that start with them begin.
     #[test]
     fn a_pass_from_an_id_reads_what_lookups_read() {
         // 60 words (4 runs of 16): b, d and f, each followed by 1 to 20
@@ -273,11 +277,12 @@ mod tests {
             let want: Vec<(usize, Vec<u8>)> = (from..words).map(|id| (id, text.word(id).unwrap().to_vec())).collect();
             assert_eq!(seen, want, "from {from}");
         }
-        for code in b'a'..=b'g' {
-            let want = (0..words).filter(|&id| text.word(id).unwrap()[0] < code).count();
-            assert_eq!(text.first_from(code).unwrap(), want, "{}", code as char);
+        let probes = ["", "a", "b", "c", "d", "e", "f", "g", "bac", "baceace", "dacf", "faceacea", "fz", "zzz"];
+        for codes in probes.map(str::as_bytes) {
+            let want = (0..words).filter(|&id| text.word(id).unwrap() < codes).count();
+            assert_eq!(text.first_at_least(codes).unwrap(), want, "{:?}", String::from_utf8_lossy(codes));
         }
-        assert_eq!((words, text.first_from(b'd').unwrap(), text.first_from(b'f').unwrap()), (60, 20, 40));
+        assert_eq!((words, text.first_at_least(b"d").unwrap(), text.first_at_least(b"f").unwrap()), (60, 20, 40));
         // Many at once, as lookups of one: words of 4 to 61 letters (the
         // wide copy and the plain one), in full runs and the short last.
         let ids: Vec<u32> = (0..words as u32).filter(|id| id % 3 != 1).collect();

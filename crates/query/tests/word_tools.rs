@@ -164,6 +164,18 @@ proptest! {
         find_agrees(&words, &toks, len)?;
     }
 
+    /// Patterns that start with letters and then a `*` (`qu*`, `b*e`):
+    /// their words are one run of ids, read from the word text, against
+    /// the walk of the FST (the index without the text) and brute force;
+    /// bigger lists, so many words start alike.
+    #[test]
+    fn prefix_patterns_match_brute_force(words in proptest::collection::vec(word(), 50..400), prefix in proptest::collection::vec(proptest::sample::select(LETTERS), 1..4), rest in proptest::collection::vec(token(), 0..5), len in proptest::option::of(1usize..8)) {
+        let mut toks: Vec<Tok> = prefix.into_iter().map(Tok::Letter).collect();
+        toks.push(Tok::Star);
+        toks.extend(rest);
+        find_agrees(&words, &toks, len)?;
+    }
+
     /// Every id turns into the same word through the word text as through
     /// the FST, and both are the sorted list's word of that rank.
     #[test]

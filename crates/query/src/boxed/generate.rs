@@ -141,7 +141,7 @@ pub fn generate<D: AsRef<[u8]>>(index: &Index<D>, opts: &GenerateOptions) -> Res
             // The words starting with that letter are a run of ids: read
             // in a pass over their text, not a walk of their FST paths.
             let mut failed = None;
-            text.each_from(text.first_from(last)?, |id, word| {
+            text.each_from(text.first_at_least(&[last])?, |id, word| {
                 if word[0] != last {
                     return ControlFlow::Break(());
                 }
