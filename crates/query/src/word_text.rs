@@ -46,6 +46,11 @@ impl<'a> WordText<'a> {
         Ok(WordText { lengths, starts, text, lazy })
     }
 
+    /// The bytes of every word's codes together.
+    pub(crate) fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// The letter codes of word `id` (not yet checked to be letters): one
     /// lookup, for tests; readers of many use [`WordText::words_into`].
     #[cfg(test)]
