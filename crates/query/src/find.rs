@@ -153,6 +153,22 @@ impl Pattern {
         Some((prefixes, share))
     }
 
+    /// About how many transitions a walk of the FST of `words` words
+    /// tries for a pattern without a `*`: at each depth, the beginnings
+    /// its tokens allow that the words have (no more than an even spread
+    /// of the words gives), each with a transition a letter.
+    fn walk_estimate(&self, words: usize) -> f64 {
+        let letters = self.index_of.iter().flatten().count().max(1) as f64;
+        let (mut allowed, mut all, mut tries) = (1.0f64, 1.0f64, 0.0);
+        for token in &self.tokens {
+            let Token::One(set) = *token else { break };
+            tries += allowed.min(words as f64 * allowed / all) * letters;
+            allowed *= set.len() as f64;
+            all *= letters;
+        }
+        tries
+    }
+
     /// The positions reachable from `positions` without reading a letter:
     /// a star may match nothing.
     fn closure(&self, mut positions: u64) -> u64 {
@@ -314,6 +330,20 @@ fn find_shown<D: AsRef<[u8]>>(
             let star = StarPattern::after_prefix(pattern, prefixes[0].len(), opts);
             return by_prefixes(index.words()?, text, &prefixes, &star, listing, each);
         }
+        if !pattern.tokens.contains(&Token::Star) {
+            // A pattern of one length (`?????ing`): the walk tries every
+            // beginning its first letters allow before the last ones can
+            // turn a path away. The words that end as it does, where
+            // several times fewer than the transitions the walk would try.
+            if let Some(endings) = index.endings()? {
+                let tries = pattern.walk_estimate(endings.len());
+                let most = (tries as usize / RANDOM_READ_COST).min(endings.len() / SCAN_SHARE);
+                let star = StarPattern::new(pattern, opts);
+                if let Some(count) = by_endings(index, endings, text, &star, opts, common, shown, most, &mut each)? {
+                    return Ok(count);
+                }
+            }
+        }
     }
     let words = index.words()?;
     let mut search = words.search(matcher);
@@ -336,11 +366,11 @@ fn find_shown<D: AsRef<[u8]>>(
     Ok(count)
 }
 
-/// A pattern that starts with `*`, which would walk every path of the
-/// FST, split for tests a word at a time: the letters after its last `*`
-/// (the tail) can only be a word's last letters, and what comes before
-/// them must match the rest of the pattern, which ends in `*` (and so
-/// matches any word when it is that `*` alone).
+/// A pattern split for tests a word at a time, for the readers that do
+/// not walk the FST: the letters after its last `*` (the tail; all of
+/// them when it has no `*`) can only be a word's last letters, and what
+/// comes before them must match the rest of the pattern, which ends in
+/// `*` (and so matches any word when it is that `*` alone).
 struct StarPattern {
     /// Per tail letter, the codes it allows: one load a letter.
     tail: Vec<[bool; 256]>,
@@ -353,8 +383,8 @@ struct StarPattern {
 
 impl StarPattern {
     fn new(pattern: &Pattern, opts: &FindOptions) -> StarPattern {
-        let star = pattern.tokens.iter().rposition(|t| *t == Token::Star).unwrap_or(0);
-        let tail = pattern.tokens[star + 1..]
+        let star = pattern.tokens.iter().rposition(|t| *t == Token::Star);
+        let tail = pattern.tokens[star.map_or(0, |s| s + 1)..]
             .iter()
             .map(|t| match t {
                 Token::One(set) => {
@@ -363,12 +393,16 @@ impl StarPattern {
                 Token::Star => unreachable!("after the last star"),
             })
             .collect();
-        let head = (star > 0)
-            .then(|| Pattern { tokens: pattern.tokens[..=star].to_vec(), index_of: pattern.index_of.clone() });
-        let (shortest, _) = pattern.lengths();
+        let head = star
+            .filter(|&s| s > 0)
+            .map(|s| Pattern { tokens: pattern.tokens[..=s].to_vec(), index_of: pattern.index_of.clone() });
+        // Without a `*`, only words of the pattern's own length (and none
+        // when `--len` asks for another).
+        let (shortest, longest) = pattern.lengths();
+        let longest = longest.unwrap_or(usize::MAX);
         let (shortest, longest) = match opts.len {
-            Some(n) => (n.max(shortest), n),
-            None => (shortest, usize::MAX),
+            Some(n) => (n.max(shortest), n.min(longest)),
+            None => (shortest, longest),
         };
         StarPattern { tail, head, shortest, longest }
     }
@@ -382,6 +416,22 @@ impl StarPattern {
             star.head = None;
         }
         star
+    }
+
+    /// About how many of `words` words of an alphabet of `letters` end as
+    /// the tail does, in the last letters the `endings` settle (up to
+    /// four, and none past a `?`), were the letters spread evenly: no
+    /// search of the table when that is already too many.
+    fn endings_estimate(&self, words: usize, letters: usize) -> f64 {
+        let mut share = 1.0;
+        for allowed in self.tail.iter().rev().take(4) {
+            let allows = allowed.iter().filter(|&&a| a).count();
+            if allows >= letters {
+                break;
+            }
+            share *= allows as f64 / letters as f64;
+        }
+        share * words as f64
     }
 
     /// True when `word` (letter codes) matches. Most words fail on their
@@ -415,7 +465,7 @@ fn by_endings(
     most: usize,
     each: &mut impl FnMut(&str, bool) -> ControlFlow<()>,
 ) -> Result<Option<u64>> {
-    if star.tail.is_empty() {
+    if star.tail.is_empty() || star.endings_estimate(endings.len(), index.alphabet().len()) > most as f64 {
         return Ok(None);
     }
     let (runs, settled) = endings.runs(&star.tail)?;

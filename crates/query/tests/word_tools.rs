@@ -177,6 +177,16 @@ proptest! {
         find_agrees(&words, &toks, len)?;
     }
 
+    /// Patterns of one length that end in letters (`???ing`): the words
+    /// that end alike, from the endings when they are few, or the walk of
+    /// the FST, against brute force; bigger lists, so many end alike.
+    #[test]
+    fn fixed_length_patterns_match_brute_force(words in proptest::collection::vec(word(), 50..400), head in proptest::collection::vec(token(), 0..5), len in proptest::option::of(2usize..8)) {
+        let mut toks: Vec<Tok> = head.into_iter().map(|t| if matches!(t, Tok::Star) { Tok::Any } else { t }).collect();
+        toks.extend([Tok::Letter(b'c'), Tok::Letter(b'e')]);
+        find_agrees(&words, &toks, len)?;
+    }
+
     /// Every id turns into the same word through the word text as through
     /// the FST, and both are the sorted list's word of that rank.
     #[test]
