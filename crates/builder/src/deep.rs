@@ -132,23 +132,11 @@ pub fn verify_json(checks: &[SectionCheck], deep: Option<&[DeepCheck]>, path: Op
 
 /// Every word of the index, read out of its FST in order.
 fn words_of<D: AsRef<[u8]>>(index: &Index<D>) -> Result<SortedWords, Error> {
-    struct Everything;
-    impl wordhoard_query::format::fst::Automaton for Everything {
-        type State = ();
-        fn start(&self) {}
-        fn is_match(&self, _: &()) -> bool {
-            true
-        }
-        fn can_match(&self, _: &()) -> bool {
-            true
-        }
-        fn accept(&self, _: &(), _: u8) {}
-    }
     let fst = index.words()?;
     let section_len = index.section(SectionId::Words)?.len();
     let most = section_len.saturating_mul(MAX_WORD_BYTES_PER_FST_BYTE).min(u32::MAX as usize);
     let mut words = SortedWords { bytes: Vec::new(), starts: vec![0] };
-    let mut search = fst.search(Everything);
+    let mut search = fst.search(wordhoard_query::format::fst::Everything);
     while let Some((word, id)) = search.next()? {
         let previous = words.len().checked_sub(1).map(|last| words.get(last));
         if id != words.len() as u64 || previous.is_some_and(|p| p >= word) || !index.alphabet().is_word(word) {

@@ -22,7 +22,7 @@ use crate::word_text::WordText;
 /// The most runs [`Endings::runs`] splits an ending into: past it, the
 /// letters left are tested a word at a time (`*??ing` would be 26^2 runs
 /// of a few words each).
-const MAX_RUNS: usize = 1024;
+pub(crate) const MAX_RUNS: usize = 1024;
 
 /// A view of the `endings` section, its lengths checked against the word
 /// count and each other; every read is bounds-checked, every id checked

@@ -28,11 +28,12 @@
 use std::ops::ControlFlow;
 
 use crate::alphabet::{Alphabet, LetterSet};
-use crate::endings::Endings;
+use crate::endings::{Endings, MAX_RUNS};
 use crate::error::{Error, Result};
 use crate::format::blocks::{LastBlock, BLOCK_LEN};
-use crate::format::fst::{Automaton, FstMap};
+use crate::format::fst::{Automaton, FstMap, StartsWith};
 use crate::format::SectionId;
+use crate::format::ENDING_LETTERS;
 use crate::index::{CommonFlags, Index};
 use crate::word_text::{Near, WordText};
 
@@ -154,15 +155,15 @@ impl Pattern {
     }
 
     /// About how many transitions a walk of the FST of `words` words
-    /// tries for a pattern without a `*`: at each depth, the beginnings
-    /// its tokens allow that the words have (no more than an even spread
-    /// of the words gives), each with a transition a letter.
+    /// tries for a pattern without a `*`: at each depth, every transition
+    /// out of the beginnings its tokens allow, as many as the words have
+    /// (no more than an even spread of them gives).
     fn walk_estimate(&self, words: usize) -> f64 {
         let letters = self.index_of.iter().flatten().count().max(1) as f64;
         let (mut allowed, mut all, mut tries) = (1.0f64, 1.0f64, 0.0);
         for token in &self.tokens {
             let Token::One(set) = *token else { break };
-            tries += allowed.min(words as f64 * allowed / all) * letters;
+            tries += (allowed * letters).min(words as f64 * allowed / all);
             allowed *= set.len() as f64;
             all *= letters;
         }
@@ -419,17 +420,18 @@ impl StarPattern {
     }
 
     /// About how many of `words` words of an alphabet of `letters` end as
-    /// the tail does, in the last letters the `endings` settle (up to
-    /// four, and none past a `?`), were the letters spread evenly: no
-    /// search of the table when that is already too many.
+    /// the tail does, in the last letters the `endings` settle (as
+    /// [`Endings::runs`] splits its runs), were the letters spread evenly:
+    /// no search of the table when that is already too many.
     fn endings_estimate(&self, words: usize, letters: usize) -> f64 {
-        let mut share = 1.0;
-        for allowed in self.tail.iter().rev().take(4) {
+        let (mut share, mut runs) = (1.0, 1);
+        for allowed in self.tail.iter().rev().take(ENDING_LETTERS) {
             let allows = allowed.iter().filter(|&&a| a).count();
-            if allows >= letters {
+            runs *= allows;
+            if runs > MAX_RUNS {
                 break;
             }
-            share *= allows as f64 / letters as f64;
+            share *= allows as f64 / letters.max(1) as f64;
         }
         share * words as f64
     }
@@ -589,35 +591,6 @@ fn by_prefixes(
         }
     }
     listing.finish()
-}
-
-/// The keys that start with some bytes.
-struct StartsWith<'a>(&'a [u8]);
-
-impl Automaton for StartsWith<'_> {
-    /// How many of the bytes the key has matched so far; `None` once it
-    /// has left them.
-    type State = Option<usize>;
-
-    fn start(&self) -> Option<usize> {
-        Some(0)
-    }
-
-    fn is_match(&self, state: &Option<usize>) -> bool {
-        *state == Some(self.0.len())
-    }
-
-    fn can_match(&self, state: &Option<usize>) -> bool {
-        state.is_some()
-    }
-
-    fn accept(&self, state: &Option<usize>, byte: u8) -> Option<usize> {
-        match *state {
-            Some(n) if n == self.0.len() => Some(n),
-            Some(n) if self.0.get(n) == Some(&byte) => Some(n + 1),
-            _ => None,
-        }
-    }
 }
 
 /// What a pass over the word text keeps of the words that match: their

@@ -570,6 +570,56 @@ pub trait Automaton {
     }
 }
 
+/// Every key: a walk of the whole FST.
+#[derive(Clone, Copy, Debug)]
+pub struct Everything;
+
+impl Automaton for Everything {
+    type State = ();
+
+    fn start(&self) {}
+
+    fn is_match(&self, _: &()) -> bool {
+        true
+    }
+
+    fn can_match(&self, _: &()) -> bool {
+        true
+    }
+
+    fn accept(&self, _: &(), _: u8) {}
+}
+
+/// The keys that start with some bytes: a walk of the FST below them.
+#[derive(Clone, Copy, Debug)]
+pub struct StartsWith<'a>(pub &'a [u8]);
+
+impl Automaton for StartsWith<'_> {
+    /// How many of the bytes the key has matched so far; `None` once it
+    /// has left them.
+    type State = Option<usize>;
+
+    fn start(&self) -> Option<usize> {
+        Some(0)
+    }
+
+    fn is_match(&self, state: &Option<usize>) -> bool {
+        *state == Some(self.0.len())
+    }
+
+    fn can_match(&self, state: &Option<usize>) -> bool {
+        state.is_some()
+    }
+
+    fn accept(&self, state: &Option<usize>, byte: u8) -> Option<usize> {
+        match *state {
+            Some(n) if n == self.0.len() => Some(n),
+            Some(n) if self.0.get(n) == Some(&byte) => Some(n + 1),
+            _ => None,
+        }
+    }
+}
+
 /// The most nodes a search remembers as leading nowhere (in a state):
 /// 24 bytes each and the table's overhead, some 14 MB at most.
 const MAX_DEAD_PAIRS: usize = 1 << 19;
@@ -713,28 +763,6 @@ mod tests {
         fn accept(&self, _: &(), _: u8) {}
     }
 
-    /// Keys that start with a prefix.
-    struct Prefix<'p>(&'p [u8]);
-    impl Automaton for Prefix<'_> {
-        type State = Option<usize>;
-        fn start(&self) -> Option<usize> {
-            Some(0)
-        }
-        fn is_match(&self, s: &Option<usize>) -> bool {
-            *s == Some(self.0.len())
-        }
-        fn can_match(&self, s: &Option<usize>) -> bool {
-            s.is_some()
-        }
-        fn accept(&self, s: &Option<usize>, b: u8) -> Option<usize> {
-            match *s {
-                Some(n) if n == self.0.len() => Some(n),
-                Some(n) if self.0[n] == b => Some(n + 1),
-                _ => None,
-            }
-        }
-    }
-
     fn crate_map(keys: &[Vec<u8>], rank: bool) -> Vec<u8> {
         let mut b = ::fst::MapBuilder::memory();
         for (i, k) in keys.iter().enumerate() {
@@ -786,7 +814,7 @@ mod tests {
                 assert_eq!(ours.get(probe).unwrap(), theirs.get(probe), "round {round} {probe:?}");
                 let prefix = &probe[..probe.len().min(2)];
                 let want: Vec<_> = want.iter().filter(|(k, _)| k.starts_with(prefix)).cloned().collect();
-                assert_eq!(all(&ours, Prefix(prefix)).unwrap(), want);
+                assert_eq!(all(&ours, StartsWith(prefix)).unwrap(), want);
             }
             if rank {
                 let alphabet = Alphabet::new("abcdefghijklmnopqrstuvwxyz").unwrap();
