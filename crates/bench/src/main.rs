@@ -78,6 +78,8 @@ const QUERIES: &[Query] = &[
     Query { name: "find 'qu*'", args: &["find", "qu*"], naive: None, budget: Some(QUERY_BUDGET_MS) },
     Query { name: "find 'c?t'", args: &["find", "c?t"], naive: None, budget: Some(QUERY_BUDGET_MS) },
     Query { name: "find '*[^aeiou]ly' (no prefix)", args: &["find", "*[^aeiou]ly"], naive: None, budget: None },
+    Query { name: "find '?*ing' (a letter, then any)", args: &["find", "?*ing"], naive: None, budget: None },
+    Query { name: "find '?????ing' (one length)", args: &["find", "?????ing"], naive: None, budget: None },
     Query {
         name: "anagram 'retain??' (2 blanks)",
         args: &["anagram", "retain??"],
