@@ -291,6 +291,14 @@ fn find_shown<D: AsRef<[u8]>>(
     let common = index.common()?;
     let matcher = Matcher { pattern, len: opts.len };
     if let Some(text) = index.word_text()? {
+        let prefixes = pattern.prefixes_before_star();
+        let star = StarPattern::new(pattern, opts);
+        if let Some(endings) = index.endings()? {
+            let most = endings_limit(pattern, prefixes.as_ref().map(|p| p.1), endings.len(), text.text_len());
+            if let Some(count) = by_endings(index, endings, text, &star, opts, common, shown, most, &mut each)? {
+                return Ok(count);
+            }
+        }
         let listing = Listing {
             alphabet: index.alphabet(),
             opts,
@@ -302,48 +310,11 @@ fn find_shown<D: AsRef<[u8]>>(
             failed: None,
         };
         if pattern.tokens.first() == Some(&Token::Star) {
-            let star = StarPattern::new(pattern, opts);
-            if let Some(endings) = index.endings()? {
-                let most = endings.len() / SCAN_SHARE;
-                if let Some(count) = by_endings(index, endings, text, &star, opts, common, shown, most, &mut each)? {
-                    return Ok(count);
-                }
-            }
             return scan(text, &star, listing, each);
         }
-        if let Some((prefixes, share)) = pattern.prefixes_before_star() {
-            // The words that end as the pattern does, where reading them
-            // one by one costs less than a pass over the runs: they must
-            // be several times fewer than the runs' words, and touch fewer
-            // checksummed blocks of the text than the runs' bytes fill.
-            if let Some(endings) = index.endings()? {
-                let (words, bytes) = (endings.len() as f64, text.text_len() as f64);
-                let mut most = (share * words) as usize / RANDOM_READ_COST;
-                if share < 1.0 {
-                    most = most.min((share * bytes) as usize / BLOCK_LEN);
-                }
-                let most = most.min(endings.len() / SCAN_SHARE);
-                let star = StarPattern::new(pattern, opts);
-                if let Some(count) = by_endings(index, endings, text, &star, opts, common, shown, most, &mut each)? {
-                    return Ok(count);
-                }
-            }
-            let star = StarPattern::after_prefix(pattern, prefixes[0].len(), opts);
+        if let Some((prefixes, _)) = prefixes {
+            let star = star.after_prefix(pattern, prefixes[0].len());
             return by_prefixes(index.words()?, text, &prefixes, &star, listing, each);
-        }
-        if !pattern.tokens.contains(&Token::Star) {
-            // A pattern of one length (`?????ing`): the walk tries every
-            // beginning its first letters allow before the last ones can
-            // turn a path away. The words that end as it does, where
-            // several times fewer than the transitions the walk would try.
-            if let Some(endings) = index.endings()? {
-                let tries = pattern.walk_estimate(endings.len());
-                let most = (tries as usize / RANDOM_READ_COST).min(endings.len() / SCAN_SHARE);
-                let star = StarPattern::new(pattern, opts);
-                if let Some(count) = by_endings(index, endings, text, &star, opts, common, shown, most, &mut each)? {
-                    return Ok(count);
-                }
-            }
         }
     }
     let words = index.words()?;
@@ -408,15 +379,14 @@ impl StarPattern {
         StarPattern { tail, head, shortest, longest }
     }
 
-    /// [`StarPattern::new`] for the words that start with the pattern's
-    /// first `prefix_len` letters (see [`by_prefixes`]): when those
-    /// letters and one `*` are all its head, the head is left untested.
-    fn after_prefix(pattern: &Pattern, prefix_len: usize, opts: &FindOptions) -> StarPattern {
-        let mut star = StarPattern::new(pattern, opts);
+    /// The same for the words that start with the pattern's first
+    /// `prefix_len` letters (see [`by_prefixes`]): when those letters and
+    /// one `*` are all its head, the head is left untested.
+    fn after_prefix(mut self, pattern: &Pattern, prefix_len: usize) -> StarPattern {
         if pattern.tokens.iter().rposition(|t| *t == Token::Star) == Some(prefix_len) {
-            star.head = None;
+            self.head = None;
         }
-        star
+        self
     }
 
     /// About how many of `words` words of an alphabet of `letters` end as
@@ -447,6 +417,29 @@ impl StarPattern {
         last.iter().zip(&self.tail).all(|(&b, allowed)| allowed[b as usize])
             && self.head.as_ref().is_none_or(|head| Matcher { pattern: head, len: None }.matches(before))
     }
+}
+
+/// The most words the `endings` may name for [`by_endings`] to read
+/// them, for a pattern that starts with `*` (a quarter of the `words`:
+/// past that a pass over the text costs less), one with a `*` after
+/// letter tokens whose beginnings hold `share` of the words (the
+/// endings' words must be several times fewer than the runs' words, and
+/// touch fewer checksummed blocks of the text than the runs' bytes
+/// fill), or one without a `*` (several times fewer than the transitions
+/// a walk of the FST would try before its last letters turn a path away).
+fn endings_limit(pattern: &Pattern, share: Option<f64>, words: usize, text_bytes: usize) -> usize {
+    let most = if pattern.tokens.first() == Some(&Token::Star) {
+        words
+    } else if let Some(share) = share {
+        let runs = (share * words as f64) as usize / RANDOM_READ_COST;
+        match share < 1.0 {
+            true => runs.min((share * text_bytes as f64) as usize / BLOCK_LEN),
+            false => runs,
+        }
+    } else {
+        pattern.walk_estimate(words) as usize / RANDOM_READ_COST
+    };
+    most.min(words / SCAN_SHARE)
 }
 
 /// A star pattern's words from the `endings` table: the runs of words
