@@ -268,13 +268,29 @@ impl SubsetCounts {
     /// sets, each set's matrix summed once for all the levels.
     fn count_levels(&mut self, levels: usize) {
         let n = self.letters;
+        self.counts.clear();
+        if n > MAX_LETTERS {
+            // Never asked (boxes this wide have no flat tables): the
+            // memoised search counts.
+            self.counts.resize(levels, None);
+            return;
+        }
         let (pairs, low) = (n * n, n.min(LOW_LETTERS));
         let full = (1usize << n) - 1;
-        // Per level, per last letter: chains that use every letter.
-        let mut exact = vec![0u64; levels * n];
-        let (mut chains, mut next) = (vec![0u64; n], vec![0u64; n]);
+        // Per level, over every set with its sign: the chains that use
+        // every letter, and the same weighed by how many words start with
+        // each chain's last letter (the chains one word longer that had
+        // used every letter a word early).
+        let (mut exact, mut exact_then_more) = (vec![0u64; levels], vec![0u64; levels]);
         let mut block = vec![0u32; pairs << low];
-        let mut in_set = Vec::with_capacity(n);
+        // A set's letters; its matrix over them alone, by last letter
+        // then first, so that each chain count is a dot product of two
+        // runs summed in a register; and the words from each of them.
+        let mut in_set = [0usize; MAX_LETTERS];
+        let mut by_last = [0u32; MAX_LETTERS * MAX_LETTERS];
+        let mut from_in_set = [0u64; MAX_LETTERS];
+        // The chains of the level before and of this one, taking turns.
+        let mut chains_by_level = [[0u64; MAX_LETTERS]; 2];
         for high in 0..self.high_starts.len() - 1 {
             block.fill(0);
             let mut within = high;
@@ -293,28 +309,45 @@ impl SubsetCounts {
                 // Only the set's letters start or end a word within it: the
                 // products over them alone, a quarter of the whole
                 // matrix's on average.
-                in_set.clear();
-                in_set.extend((0..n).filter(|&letter| set & 1 << letter != 0));
-                let leaves_odd = (full & !set).count_ones() % 2 == 1;
-                for (level, exact) in exact.chunks_exact_mut(n).enumerate() {
-                    for &last in &in_set {
-                        next[last] = 0;
+                let mut m = 0;
+                let mut bits = set;
+                while bits != 0 {
+                    in_set[m] = bits.trailing_zeros() as usize;
+                    m += 1;
+                    bits &= bits - 1;
+                }
+                if m == 0 {
+                    continue; // the empty set: no word lies within it
+                }
+                let letters = &in_set[..m];
+                for ((column, &last), from) in by_last.chunks_exact_mut(m).zip(letters).zip(&mut from_in_set) {
+                    for (words, &first) in column.iter_mut().zip(letters) {
+                        *words = matrix[first * n + last];
                     }
-                    for &first in &in_set {
-                        let ways = if level == 0 { 1 } else { chains[first] };
-                        let row = &matrix[first * n..][..n];
-                        for &last in &in_set {
-                            next[last] = next[last].wrapping_add(ways.wrapping_mul(row[last] as u64));
-                        }
-                    }
-                    for &last in &in_set {
-                        chains[last] = next[last];
-                        exact[last] = if leaves_odd {
-                            exact[last].wrapping_sub(next[last])
+                    *from = self.from[last];
+                }
+                // Subtracted where the set leaves out an odd number of letters.
+                let negate = if (full & !set).count_ones() % 2 == 1 { u64::MAX } else { 0 };
+                for (level, (exact, then_more)) in exact.iter_mut().zip(&mut exact_then_more).enumerate() {
+                    let [even, odd] = &mut chains_by_level;
+                    let (chains, next) = if level % 2 == 0 { (&*odd, even) } else { (&*even, odd) };
+                    for (sum, column) in next[..m].iter_mut().zip(by_last.chunks_exact(m)) {
+                        *sum = if level == 0 {
+                            column.iter().fold(0u64, |a, &w| a.wrapping_add(w as u64))
                         } else {
-                            exact[last].wrapping_add(next[last])
+                            column
+                                .iter()
+                                .zip(&chains[..m])
+                                .fold(0u64, |a, (&w, &c)| a.wrapping_add(c.wrapping_mul(w as u64)))
                         };
                     }
+                    let (mut all, mut weighed) = (0u64, 0u64);
+                    for (&sum, &from) in next[..m].iter().zip(&from_in_set[..m]) {
+                        all = all.wrapping_add(sum);
+                        weighed = weighed.wrapping_add(sum.wrapping_mul(from));
+                    }
+                    *exact = exact.wrapping_add((all ^ negate).wrapping_sub(negate));
+                    *then_more = then_more.wrapping_add((weighed ^ negate).wrapping_sub(negate));
                 }
             }
         }
@@ -322,9 +355,7 @@ impl SubsetCounts {
         // The last set summed is the whole box: its chains, saturating,
         // bound the counts (modulo 2^64 they are exact below it).
         let mut all_chains = vec![0u128; n];
-        let mut previous_exact: &[u64] = &[];
-        self.counts.clear();
-        for (level, exact) in exact.chunks_exact(n).enumerate() {
+        for (level, &exact) in exact.iter().enumerate() {
             let mut all = vec![0u128; n];
             for (first, row) in matrix.chunks_exact(n).enumerate() {
                 let ways = if level == 0 { 1 } else { all_chains[first] };
@@ -334,16 +365,17 @@ impl SubsetCounts {
             }
             all_chains = all;
             let bound = all_chains.iter().fold(0u128, |a, &b| a.saturating_add(b));
-            let mut count = exact.iter().fold(0u64, |a, &b| a.wrapping_add(b));
             // Less the chains whose words before the last used every letter.
-            let early =
-                previous_exact.iter().zip(&self.from).fold(0u64, |a, (&e, &f)| a.wrapping_add(e.wrapping_mul(f)));
-            count = count.wrapping_sub(early);
-            previous_exact = exact;
+            let early = if level == 0 { 0 } else { exact_then_more[level - 1] };
+            let count = exact.wrapping_sub(early);
             self.counts.push((bound <= u64::MAX as u128).then_some(count as u128));
         }
     }
 }
+
+/// The most letters [`SubsetCounts`] counts a box of: its scratch lives
+/// in fixed arrays.
+const MAX_LETTERS: usize = 16;
 
 /// Sums `table`, a run of `run` values per set of letters (2^letters
 /// runs), over subsets: each set's run becomes the sum of the runs of
@@ -475,6 +507,42 @@ mod tests {
             assert_eq!(three_words(&classes), Some(plain), "round {round}");
             assert_eq!(three_words_in::<u16>(&classes, &starting), Some(plain), "round {round}, u16");
             assert_eq!(three_words_in::<u32>(&classes, &starting), Some(plain), "round {round}, u32");
+        }
+    }
+
+    /// Counts of 1 to 6 words by subsets are those of a plain walk over
+    /// the chains of classes (the chains that have not covered the box
+    /// yet, one word at a time), on random boxes of 1 to 10 letters.
+    #[test]
+    fn counts_by_subsets_match_a_plain_walk() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for round in 0..40 {
+            let letters = 1 + round % 10;
+            let full = (1u32 << letters) - 1;
+            let mut classes: Vec<Vec<(u8, u32, u32, u128)>> = vec![Vec::new(); letters];
+            for _ in 0..rng.below(30) + 1 {
+                let (first, last) = (rng.below(letters as u64) as usize, rng.below(letters as u64) as u8);
+                let mask = (rng.below(1 << letters) as u32 | 1 << first | 1 << last) & full;
+                classes[first].push((last, mask, mask.count_ones(), rng.below(9) as u128 + 1));
+            }
+            let mut open: std::collections::BTreeMap<(u32, u8), u128> = std::collections::BTreeMap::new();
+            for list in &classes {
+                for &(last, mask, _, n) in list {
+                    *open.entry((mask, last)).or_default() += n;
+                }
+            }
+            let mut subsets = SubsetCounts::new(&classes);
+            for k in 1..=6 {
+                let done: u128 = open.iter().filter(|(&(mask, _), _)| mask == full).map(|(_, &n)| n).sum();
+                assert_eq!(subsets.count(k, 1), Some(done), "round {round}, {letters} letters, {k} words");
+                let mut next = std::collections::BTreeMap::new();
+                for (&(mask, last), &n) in open.iter().filter(|(&(mask, _), _)| mask != full) {
+                    for &(then, with, _, m) in &classes[last as usize] {
+                        *next.entry((mask | with, then)).or_default() += n * m;
+                    }
+                }
+                open = next;
+            }
         }
     }
 
