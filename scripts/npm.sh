@@ -88,9 +88,12 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # to 700,000 when bee hints and report counted and grouped their words
 # by sorts instead of a map entry and a string a word (each about half
 # the instructions past the solve): 692,068 bytes (251,216 gzip -9);
-# 688,162 (251,404) after the review that followed.
-if [ "$bytes" -gt 700000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 700,000 bytes and 260,000 gzip -9" >&2
+# 688,162 (251,404) after the review that followed. Raised to 710,000
+# when Letter Boxed counts of 4 and 5 words took a loop of fixed length
+# for each size of set (twelve copies, unrolled): 695,641 to 703,181
+# bytes (254,565 gzip -9), for those counts 1.2x as quick.
+if [ "$bytes" -gt 710000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 710,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

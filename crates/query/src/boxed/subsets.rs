@@ -283,14 +283,11 @@ impl SubsetCounts {
         // used every letter a word early).
         let (mut exact, mut exact_then_more) = (vec![0u64; levels], vec![0u64; levels]);
         let mut block = vec![0u32; pairs << low];
-        // A set's letters; its matrix over them alone, by last letter
-        // then first, so that each chain count is a dot product of two
-        // runs summed in a register; and the words from each of them.
+        // A set's letters; its matrix over them alone, by last letter then
+        // first; and the words from each of them.
         let mut in_set = [0usize; MAX_LETTERS];
         let mut by_last = [0u32; MAX_LETTERS * MAX_LETTERS];
         let mut from_in_set = [0u64; MAX_LETTERS];
-        // The chains of the level before and of this one, taking turns.
-        let mut chains_by_level = [[0u64; MAX_LETTERS]; 2];
         for high in 0..self.high_starts.len() - 1 {
             block.fill(0);
             let mut within = high;
@@ -328,26 +325,21 @@ impl SubsetCounts {
                 }
                 // Subtracted where the set leaves out an odd number of letters.
                 let negate = if (full & !set).count_ones() % 2 == 1 { u64::MAX } else { 0 };
-                for (level, (exact, then_more)) in exact.iter_mut().zip(&mut exact_then_more).enumerate() {
-                    let [even, odd] = &mut chains_by_level;
-                    let (chains, next) = if level % 2 == 0 { (&*odd, even) } else { (&*even, odd) };
-                    for (sum, column) in next[..m].iter_mut().zip(by_last.chunks_exact(m)) {
-                        *sum = if level == 0 {
-                            column.iter().fold(0u64, |a, &w| a.wrapping_add(w as u64))
-                        } else {
-                            column
-                                .iter()
-                                .zip(&chains[..m])
-                                .fold(0u64, |a, (&w, &c)| a.wrapping_add(c.wrapping_mul(w as u64)))
-                        };
-                    }
-                    let (mut all, mut weighed) = (0u64, 0u64);
-                    for (&sum, &from) in next[..m].iter().zip(&from_in_set[..m]) {
-                        all = all.wrapping_add(sum);
-                        weighed = weighed.wrapping_add(sum.wrapping_mul(from));
-                    }
-                    *exact = exact.wrapping_add((all ^ negate).wrapping_sub(negate));
-                    *then_more = then_more.wrapping_add((weighed ^ negate).wrapping_sub(negate));
+                let set = SetChains { by_last: &by_last, from: &from_in_set, negate };
+                let sums = (&mut exact[..], &mut exact_then_more[..]);
+                match m {
+                    1 => set.add::<1>(sums),
+                    2 => set.add::<2>(sums),
+                    3 => set.add::<3>(sums),
+                    4 => set.add::<4>(sums),
+                    5 => set.add::<5>(sums),
+                    6 => set.add::<6>(sums),
+                    7 => set.add::<7>(sums),
+                    8 => set.add::<8>(sums),
+                    9 => set.add::<9>(sums),
+                    10 => set.add::<10>(sums),
+                    11 => set.add::<11>(sums),
+                    _ => set.add::<12>(sums),
                 }
             }
         }
@@ -373,9 +365,52 @@ impl SubsetCounts {
     }
 }
 
-/// The most letters [`SubsetCounts`] counts a box of: its scratch lives
-/// in fixed arrays.
-const MAX_LETTERS: usize = 16;
+/// The most letters [`SubsetCounts`] counts a box of (as many as
+/// [`super::solver`]'s flat tables): its scratch lives in fixed arrays.
+const MAX_LETTERS: usize = 12;
+
+/// The chains within one set of letters, level by level, added to the
+/// sums with the set's sign.
+struct SetChains<'a> {
+    /// The set's matrix over its `M` letters alone, by last letter then
+    /// first (`M` x `M` counts): each chain count a dot product.
+    by_last: &'a [u32],
+    /// Per letter of the set, the words that start with it.
+    from: &'a [u64],
+    /// Every bit set where the set leaves out an odd number of letters.
+    negate: u64,
+}
+
+impl SetChains<'_> {
+    /// Adds to `exact[level]` the set's chains of `level + 1` words, and
+    /// to `then_more[level]` the same weighed by the words that start
+    /// with each chain's last letter. `M`, the set's letters, fixed: the
+    /// loops unrolled, with the sums in registers.
+    #[inline(always)]
+    fn add<const M: usize>(&self, (exact, then_more): (&mut [u64], &mut [u64])) {
+        let by_last: [[u32; M]; M] = std::array::from_fn(|l| self.by_last[l * M..][..M].try_into().unwrap_or([0; M]));
+        let from = &self.from[..M];
+        let mut chains = [0u64; M];
+        for (level, (exact, then_more)) in exact.iter_mut().zip(then_more).enumerate() {
+            let next: [u64; M] = std::array::from_fn(|l| {
+                let column = &by_last[l];
+                if level == 0 {
+                    column.iter().fold(0u64, |a, &w| a.wrapping_add(w as u64))
+                } else {
+                    column.iter().zip(&chains).fold(0u64, |a, (&w, &c)| a.wrapping_add(c.wrapping_mul(w as u64)))
+                }
+            });
+            let (mut all, mut weighed) = (0u64, 0u64);
+            for (&sum, &from) in next.iter().zip(from) {
+                all = all.wrapping_add(sum);
+                weighed = weighed.wrapping_add(sum.wrapping_mul(from));
+            }
+            *exact = exact.wrapping_add((all ^ self.negate).wrapping_sub(self.negate));
+            *then_more = then_more.wrapping_add((weighed ^ self.negate).wrapping_sub(self.negate));
+            chains = next;
+        }
+    }
+}
 
 /// Sums `table`, a run of `run` values per set of letters (2^letters
 /// runs), over subsets: each set's run becomes the sum of the runs of
@@ -512,12 +547,12 @@ mod tests {
 
     /// Counts of 1 to 6 words by subsets are those of a plain walk over
     /// the chains of classes (the chains that have not covered the box
-    /// yet, one word at a time), on random boxes of 1 to 10 letters.
+    /// yet, one word at a time), on random boxes of 1 to 12 letters.
     #[test]
     fn counts_by_subsets_match_a_plain_walk() {
         let mut rng = crate::rng::SplitMix64::new(11);
-        for round in 0..40 {
-            let letters = 1 + round % 10;
+        for round in 0..48 {
+            let letters = 1 + round % 12;
             let full = (1u32 << letters) - 1;
             let mut classes: Vec<Vec<(u8, u32, u32, u128)>> = vec![Vec::new(); letters];
             for _ in 0..rng.below(30) + 1 {
