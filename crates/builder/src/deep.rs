@@ -17,7 +17,7 @@
 //! count of common words (and the common honeycombs rebuilt from them),
 //! the others get the quick check only.
 
-use wordhoard_query::format::{Columns, SectionId};
+use wordhoard_query::format::{Columns, ColumnsWriter, SectionId};
 use wordhoard_query::{Error, ErrorKind, Index, SectionCheck};
 
 use crate::compile::{encode_sections, CommonReport, OptionalSections};
@@ -69,7 +69,8 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     if let Some(letter_groups) = sections.letter_groups {
         // In the file's order: after the word text and the endings.
         let at = rebuilt.iter().position(|(id, _)| *id == SectionId::Common).expect("rebuilt");
-        rebuilt.insert(at, (SectionId::LetterGroups, letter_groups.map_err(bad)?));
+        let letter_groups = as_written_before_checksums(index, letter_groups.map_err(bad)?)?;
+        rebuilt.insert(at, (SectionId::LetterGroups, letter_groups));
     }
     if let Some(common) = sections.bee.common_honeycombs {
         rebuilt.push((SectionId::CommonHoneycombs, common));
@@ -157,6 +158,19 @@ fn words_of<D: AsRef<[u8]>>(index: &Index<D>) -> Result<SortedWords, Error> {
     Ok(words)
 }
 
+/// The rebuilt `letter_groups` as the file's build wrote it: builds
+/// before the groups' checksums wrote three columns, the rest the same.
+fn as_written_before_checksums<D: AsRef<[u8]>>(index: &Index<D>, rebuilt: Vec<u8>) -> Result<Vec<u8>, Error> {
+    let file = Columns::parse(SectionId::LetterGroups, index.section(SectionId::LetterGroups)?)?;
+    if file.len() != 3 {
+        return Ok(rebuilt);
+    }
+    let cols = Columns::parse(SectionId::LetterGroups, &rebuilt)?;
+    let keys: Vec<u64> = cols.u64s(0)?.iter()?.collect();
+    let starts: Vec<u32> = cols.u32s(1)?.iter()?.collect();
+    Ok(ColumnsWriter::new().u64s(&keys).u32s(&starts).bytes(cols.bytes(2)?.to_vec()).finish())
+}
+
 /// The common flag of each word, as the file has it.
 fn common_flags<D: AsRef<[u8]>>(index: &Index<D>, words: usize) -> Result<Vec<bool>, Error> {
     let common = index.common()?;
@@ -171,7 +185,7 @@ fn columns_of(id: SectionId, mask: usize) -> &'static [(&'static str, usize)] {
         (SectionId::Common, _) => &[("common flags", 8)],
         (SectionId::WordText, _) => &[("lengths", 1), ("run starts", 4), ("text", 1)],
         (SectionId::Endings, _) => &[("word ids", 4), ("keys", 4)],
-        (SectionId::LetterGroups, _) => &[("keys", 8), ("starts", 4), ("entries", 1)],
+        (SectionId::LetterGroups, _) => &[("keys", 8), ("starts", 4), ("entries", 1), ("group checksums", 4)],
         (SectionId::Lettersets, 4) => &[("letter sets", 4), ("points", 4), ("offsets", 4), ("word ids", 4)],
         (SectionId::Lettersets, _) => &[("letter sets", 8), ("points", 4), ("offsets", 4), ("word ids", 4)],
         (SectionId::Honeycombs | SectionId::CommonHoneycombs, 4) => {
@@ -260,6 +274,32 @@ mod tests {
             Index::from_bytes(built("ride\ndire\nired\ngame\ngames\nmegaplex\nglam\n", Some("game\n"))).unwrap();
         let checks = verify_deep(&index).unwrap();
         assert_eq!(checks.len(), 10, "{checks:?}");
+        assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
+    }
+
+    /// A file whose `letter_groups` has three columns, as builds before
+    /// the groups' checksums wrote it, rebuilds to itself.
+    #[test]
+    fn letter_groups_without_checksums_rebuild_to_themselves() {
+        use wordhoard_query::format::{FileWriter, Header};
+        let file = built("ride\ndire\nired\ngame\ngames\nmegaplex\nglam\n", Some("game\n"));
+        let header = Header::parse(&file).unwrap();
+        let mut out = FileWriter::new();
+        for entry in &header.sections {
+            let mut payload = file[entry.range()].to_vec();
+            if entry.code == SectionId::LetterGroups.code() {
+                let cols = Columns::parse(SectionId::LetterGroups, &payload).unwrap();
+                assert_eq!(cols.len(), 4, "a build writes the groups' checksums");
+                let keys: Vec<u64> = cols.u64s(0).unwrap().iter().unwrap().collect();
+                let starts: Vec<u32> = cols.u32s(1).unwrap().iter().unwrap().collect();
+                let entries = cols.bytes(2).unwrap().to_vec();
+                payload = ColumnsWriter::new().u64s(&keys).u32s(&starts).bytes(entries).finish();
+            }
+            out.add_raw(entry.code, payload);
+        }
+        let index = Index::from_bytes(out.finish()).unwrap();
+        assert!(index.verify().iter().all(|c| c.ok));
+        let checks = verify_deep(&index).unwrap();
         assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
     }
 

@@ -2,7 +2,7 @@
 //! `wordhoard_query::format::group_key` and FORMAT.md.
 
 use wordhoard_query::alphabet::LetterSet;
-use wordhoard_query::format::{group_key, ColumnsWriter, GROUP_ENTRY_EXTRA as ENTRY_EXTRA};
+use wordhoard_query::format::{group_checksum, group_key, ColumnsWriter, GROUP_ENTRY_EXTRA as ENTRY_EXTRA};
 use wordhoard_query::Alphabet;
 
 use crate::error::BuildError;
@@ -12,7 +12,8 @@ use crate::sorted_words::SortedWords;
 /// The `letter_groups` section: every word in the group of its key
 /// ([`group_key`]), groups in ascending order of key, ids ascending
 /// within a group; each group's key and where it starts in the entries;
-/// the entries, a word each: a length byte, the codes, the id.
+/// the entries, a word each: a length byte, the codes, the id; and each
+/// group's checksum.
 ///
 /// One pass gives each word its group (a map from key to group: at most
 /// some 84,000 keys over 26 letters), the groups are put in key order,
@@ -66,7 +67,9 @@ pub(crate) fn letter_groups_section(words: &SortedWords, alphabet: &Alphabet) ->
         entry[1 + word.len()..].copy_from_slice(&(id as u32).to_le_bytes());
         *at += entry.len() as u32;
     }
-    Ok(ColumnsWriter::new().u64s(&sorted_keys).u32s(&starts).bytes(entries).finish())
+    let checksums: Vec<u32> =
+        starts.windows(2).map(|run| group_checksum(&entries[run[0] as usize..run[1] as usize])).collect();
+    Ok(ColumnsWriter::new().u64s(&sorted_keys).u32s(&starts).bytes(entries).u32s(&checksums).finish())
 }
 
 #[cfg(test)]
@@ -111,6 +114,10 @@ mod tests {
                 }
             }
             assert_eq!(starts.last(), Some(&(entries.len() as u32)));
+            let checksums: Vec<u32> = cols.u32s(3).unwrap().iter().unwrap().collect();
+            let want_checksums: Vec<u32> =
+                starts.windows(2).map(|run| crc32fast::hash(&entries[run[0] as usize..run[1] as usize])).collect();
+            assert_eq!(checksums, want_checksums, "a CRC-32 a group");
             assert_eq!(got, want);
             assert!(keys.windows(2).all(|k| k[0] < k[1]), "one group a key");
             assert!(keys.iter().all(|k| k.count_ones() as usize <= wordhoard_query::format::GROUP_LETTERS));

@@ -71,6 +71,13 @@ pub const GROUP_LETTERS: usize = 5;
 /// length before them (one byte), its id after them (a `u32`).
 pub const GROUP_ENTRY_EXTRA: usize = 5;
 
+/// The checksum of one group of the `letter_groups` section (its
+/// entries' bytes, column 3): the CRC-32 the block table uses, over the
+/// group alone, so that a lookup checks only the groups it reads.
+pub fn group_checksum(entries: &[u8]) -> u32 {
+    crc32fast::hash(entries)
+}
+
 /// A word's group in the `letter_groups` section: the lowest
 /// [`GROUP_LETTERS`] letters of its letter set (the whole set when it has
 /// fewer). A word whose letters lie in a set `s` is in a group whose key
