@@ -220,8 +220,8 @@ const MIDDLE_TERMS: u64 = 1 << 22;
 /// cost more than all the sums.
 pub(super) struct SubsetCounts {
     letters: usize,
-    /// The words, by their set of letters: (letters, first letter x
-    /// letters + last letter, words).
+    /// The words, by their set of letters: (letters, last letter x
+    /// letters + first letter, words).
     words: Vec<(u32, u16, u32)>,
     /// Where the words of each set of high letters start in `words` (one
     /// more than there are such sets).
@@ -242,8 +242,10 @@ impl SubsetCounts {
         let mut words = Vec::new();
         for (first, classes) in count_classes.iter().enumerate() {
             for &(last, mask, _, count) in classes {
-                // At most the playable words, which fit a u32.
-                words.push((mask, (first * letters + last as usize) as u16, count as u32));
+                // At most the playable words, which fit a u32. By last
+                // letter, then first: a set's column of words that end on
+                // a letter is gathered from one row.
+                words.push((mask, (last as usize * letters + first) as u16, count as u32));
                 from[first] += count as u64;
             }
         }
@@ -319,7 +321,7 @@ impl SubsetCounts {
                 let letters = &in_set[..m];
                 for ((column, &last), from) in by_last.chunks_exact_mut(m).zip(letters).zip(&mut from_in_set) {
                     for (words, &first) in column.iter_mut().zip(letters) {
-                        *words = matrix[first * n + last];
+                        *words = matrix[last * n + first];
                     }
                     *from = self.from[last];
                 }
@@ -348,14 +350,14 @@ impl SubsetCounts {
         // bound the counts (modulo 2^64 they are exact below it).
         let mut all_chains = vec![0u128; n];
         for (level, &exact) in exact.iter().enumerate() {
-            let mut all = vec![0u128; n];
-            for (first, row) in matrix.chunks_exact(n).enumerate() {
-                let ways = if level == 0 { 1 } else { all_chains[first] };
-                for (sum, &words) in all.iter_mut().zip(row) {
-                    *sum = sum.saturating_add(ways.saturating_mul(words as u128));
-                }
-            }
-            all_chains = all;
+            all_chains = matrix
+                .chunks_exact(n)
+                .map(|column| {
+                    column.iter().zip(&all_chains).fold(0u128, |sum, (&words, &ways)| {
+                        sum.saturating_add(if level == 0 { 1 } else { ways }.saturating_mul(words as u128))
+                    })
+                })
+                .collect();
             let bound = all_chains.iter().fold(0u128, |a, &b| a.saturating_add(b));
             // Less the chains whose words before the last used every letter.
             let early = if level == 0 { 0 } else { exact_then_more[level - 1] };
