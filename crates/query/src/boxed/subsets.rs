@@ -510,6 +510,24 @@ mod tests {
         }
     }
 
+    /// Up to `most` random classes on a box of `letters` letters, each of
+    /// 1 to `words` words, its letters holding its first and last.
+    fn random_classes(
+        rng: &mut crate::rng::SplitMix64,
+        letters: usize,
+        most: u64,
+        words: u64,
+    ) -> Vec<Vec<(u8, u32, u32, u128)>> {
+        let full = (1u32 << letters) - 1;
+        let mut classes = vec![Vec::new(); letters];
+        for _ in 0..rng.below(most) + 1 {
+            let (first, last) = (rng.below(letters as u64) as usize, rng.below(letters as u64) as u8);
+            let mask = (rng.below(1 << letters) as u32 | 1 << first | 1 << last) & full;
+            classes[first].push((last, mask, mask.count_ones(), rng.below(words) as u128 + 1));
+        }
+        classes
+    }
+
     /// Three-word counts through the middle word, with tables of u16 and
     /// of u32, are those of a plain walk over every chain of three
     /// classes, on random boxes of 3 to 12 letters.
@@ -519,12 +537,7 @@ mod tests {
         for round in 0..60 {
             let letters = 3 + round % 10;
             let full = (1u32 << letters) - 1;
-            let mut classes: Vec<Vec<(u8, u32, u32, u128)>> = vec![Vec::new(); letters];
-            for _ in 0..rng.below(40) + 1 {
-                let (first, last) = (rng.below(letters as u64) as usize, rng.below(letters as u64) as u8);
-                let mask = (rng.below(1 << letters) as u32 | 1 << first | 1 << last) & full;
-                classes[first].push((last, mask, mask.count_ones(), rng.below(50) as u128 + 1));
-            }
+            let classes = random_classes(&mut rng, letters, 40, 50);
             let mut plain = 0u128;
             for list in &classes {
                 for &(a_last, a, _, a_n) in list {
@@ -556,12 +569,7 @@ mod tests {
         for round in 0..48 {
             let letters = 1 + round % 12;
             let full = (1u32 << letters) - 1;
-            let mut classes: Vec<Vec<(u8, u32, u32, u128)>> = vec![Vec::new(); letters];
-            for _ in 0..rng.below(30) + 1 {
-                let (first, last) = (rng.below(letters as u64) as usize, rng.below(letters as u64) as u8);
-                let mask = (rng.below(1 << letters) as u32 | 1 << first | 1 << last) & full;
-                classes[first].push((last, mask, mask.count_ones(), rng.below(9) as u128 + 1));
-            }
+            let classes = random_classes(&mut rng, letters, 30, 9);
             let mut open: std::collections::BTreeMap<(u32, u8), u128> = std::collections::BTreeMap::new();
             for list in &classes {
                 for &(last, mask, _, n) in list {
