@@ -327,21 +327,21 @@ impl SubsetCounts {
                 }
                 // Subtracted where the set leaves out an odd number of letters.
                 let negate = if (full & !set).count_ones() % 2 == 1 { u64::MAX } else { 0 };
-                let set = SetChains { by_last: &by_last, from: &from_in_set, negate };
+                let within_set = SetChains { by_last: &by_last, from: &from_in_set, negate };
                 let sums = (&mut exact[..], &mut exact_then_more[..]);
                 match m {
-                    1 => set.add::<1>(sums),
-                    2 => set.add::<2>(sums),
-                    3 => set.add::<3>(sums),
-                    4 => set.add::<4>(sums),
-                    5 => set.add::<5>(sums),
-                    6 => set.add::<6>(sums),
-                    7 => set.add::<7>(sums),
-                    8 => set.add::<8>(sums),
-                    9 => set.add::<9>(sums),
-                    10 => set.add::<10>(sums),
-                    11 => set.add::<11>(sums),
-                    _ => set.add::<12>(sums),
+                    1 => within_set.add::<1>(sums),
+                    2 => within_set.add::<2>(sums),
+                    3 => within_set.add::<3>(sums),
+                    4 => within_set.add::<4>(sums),
+                    5 => within_set.add::<5>(sums),
+                    6 => within_set.add::<6>(sums),
+                    7 => within_set.add::<7>(sums),
+                    8 => within_set.add::<8>(sums),
+                    9 => within_set.add::<9>(sums),
+                    10 => within_set.add::<10>(sums),
+                    11 => within_set.add::<11>(sums),
+                    _ => within_set.add::<12>(sums),
                 }
             }
         }
