@@ -271,7 +271,7 @@ impl Graph {
     }
 
     fn encode(&self) -> Result<Vec<u8>, BuildError> {
-        let (by_len, _) = group_by_length(&self.lens);
+        let (by_len, len_starts) = group_by_length(&self.lens);
         let n = self.lens.len();
         let mut games = vec![0u64; n];
         let mut longest = vec![1u8; n];
@@ -302,6 +302,9 @@ impl Graph {
             Ok(narrow) => out.u32s(&narrow),
             Err(_) => out.u64s(&games),
         };
+        // The terms by length, so that counting games to another goal
+        // reads a length's terms instead of scanning column 2 for them.
+        out.u32s(&by_len).u32s(&len_starts);
         Ok(out.finish())
     }
 }

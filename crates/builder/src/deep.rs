@@ -69,14 +69,14 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     if let Some(letter_groups) = sections.letter_groups {
         // In the file's order: after the word text and the endings.
         let at = rebuilt.iter().position(|(id, _)| *id == SectionId::Common).expect("rebuilt");
-        let letter_groups = as_written_before_checksums(index, letter_groups.map_err(bad)?)?;
+        let letter_groups = as_written_then(index, SectionId::LetterGroups, letter_groups.map_err(bad)?)?;
         rebuilt.insert(at, (SectionId::LetterGroups, letter_groups));
     }
     if let Some(common) = sections.bee.common_honeycombs {
         rebuilt.push((SectionId::CommonHoneycombs, common));
     }
     rebuilt.push((SectionId::Terms, sections.terms.map_err(bad)?));
-    rebuilt.push((SectionId::Chains, sections.chains.map_err(bad)?));
+    rebuilt.push((SectionId::Chains, as_written_then(index, SectionId::Chains, sections.chains.map_err(bad)?)?));
     let mut checks = Vec::new();
     for (id, want) in rebuilt {
         // Builds before the word text and the endings did not write them;
@@ -158,23 +158,29 @@ fn words_of<D: AsRef<[u8]>>(index: &Index<D>) -> Result<SortedWords, Error> {
     Ok(words)
 }
 
-/// The rebuilt `letter_groups` as the file's build wrote it: builds
-/// before the groups' checksums wrote three columns, the rest the same.
-fn as_written_before_checksums<D: AsRef<[u8]>>(index: &Index<D>, rebuilt: Vec<u8>) -> Result<Vec<u8>, Error> {
-    let file = Columns::parse(SectionId::LetterGroups, index.section(SectionId::LetterGroups)?)?;
-    if file.len() != 3 {
+/// Sections that gained columns at their end that readers may do
+/// without, and how many columns builds before them wrote.
+const EARLIER_COLUMNS: [(SectionId, usize); 2] = [(SectionId::LetterGroups, 3), (SectionId::Chains, 6)];
+
+/// A rebuilt section as the file's build wrote it: from a build before
+/// the section's later columns (the groups' checksums, the terms by
+/// length), its first columns alone; else as rebuilt.
+fn as_written_then<D: AsRef<[u8]>>(index: &Index<D>, id: SectionId, rebuilt: Vec<u8>) -> Result<Vec<u8>, Error> {
+    let Some(&(_, before)) = EARLIER_COLUMNS.iter().find(|(section, _)| *section == id) else { return Ok(rebuilt) };
+    if Columns::parse(id, index.section(id)?)?.len() != before {
         return Ok(rebuilt);
     }
-    without_checksums(&rebuilt)
+    first_columns(id, &rebuilt, before)
 }
 
-/// A `letter_groups` section's first three columns alone: the section as
-/// builds before the groups' checksums wrote it.
-fn without_checksums(section: &[u8]) -> Result<Vec<u8>, Error> {
-    let cols = Columns::parse(SectionId::LetterGroups, section)?;
-    let keys: Vec<u64> = cols.u64s(0)?.iter()?.collect();
-    let starts: Vec<u32> = cols.u32s(1)?.iter()?.collect();
-    Ok(ColumnsWriter::new().u64s(&keys).u32s(&starts).bytes(cols.bytes(2)?.to_vec()).finish())
+/// A section's first `count` columns alone, as a column table.
+fn first_columns(id: SectionId, section: &[u8], count: usize) -> Result<Vec<u8>, Error> {
+    let cols = Columns::parse(id, section)?;
+    let mut out = ColumnsWriter::new();
+    for i in 0..count.min(cols.len()) {
+        out.bytes(cols.bytes(i)?.to_vec());
+    }
+    Ok(out.finish())
 }
 
 /// The common flag of each word, as the file has it.
@@ -201,9 +207,16 @@ fn columns_of(id: SectionId, mask: usize) -> &'static [(&'static str, usize)] {
             &[("letter sets", 8), ("pangrams", 4), ("scores", 4), ("word counts", 4)]
         }
         (SectionId::Terms, _) => &[("terms FST", 0), ("offsets", 4), ("word ids", 4)],
-        (SectionId::Chains, _) => {
-            &[("offsets", 4), ("successors", 4), ("lengths", 1), ("longest chains", 1), ("next terms", 4), ("games", 4)]
-        }
+        (SectionId::Chains, _) => &[
+            ("offsets", 4),
+            ("successors", 4),
+            ("lengths", 1),
+            ("longest chains", 1),
+            ("next terms", 4),
+            ("games", 4),
+            ("terms by length", 4),
+            ("length starts", 4),
+        ],
         _ => &[],
     }
 }
@@ -283,28 +296,31 @@ mod tests {
         assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
     }
 
-    /// A file whose `letter_groups` has three columns, as builds before
-    /// the groups' checksums wrote it, rebuilds to itself.
+    /// A file whose sections lack their later columns (`letter_groups`
+    /// its checksums, `chains` its terms by length), as earlier builds
+    /// wrote them, verifies and rebuilds to itself; so does each alone.
     #[test]
-    fn letter_groups_without_checksums_rebuild_to_themselves() {
+    fn sections_without_their_later_columns_rebuild_to_themselves() {
         use wordhoard_query::format::{FileWriter, Header};
         let file = built("ride\ndire\nired\ngame\ngames\nmegaplex\nglam\n", Some("game\n"));
         let header = Header::parse(&file).unwrap();
-        let mut out = FileWriter::new();
-        for entry in &header.sections {
-            let mut payload = file[entry.range()].to_vec();
-            if entry.code == SectionId::LetterGroups.code() {
-                let cols = Columns::parse(SectionId::LetterGroups, &payload).unwrap();
-                assert_eq!(cols.len(), 4, "a build writes the groups' checksums");
-                payload = without_checksums(&payload).unwrap();
-                assert_eq!(Columns::parse(SectionId::LetterGroups, &payload).unwrap().len(), 3);
+        for earlier in [&EARLIER_COLUMNS[..1], &EARLIER_COLUMNS[1..], &EARLIER_COLUMNS[..]] {
+            let mut out = FileWriter::new();
+            for entry in &header.sections {
+                let mut payload = file[entry.range()].to_vec();
+                if let Some(&(id, before)) = earlier.iter().find(|(id, _)| id.code() == entry.code) {
+                    let now = Columns::parse(id, &payload).unwrap().len();
+                    assert!(now > before, "a build writes {}'s later columns", id.name());
+                    payload = first_columns(id, &payload, before).unwrap();
+                    assert_eq!(Columns::parse(id, &payload).unwrap().len(), before);
+                }
+                out.add_raw(entry.code, payload);
             }
-            out.add_raw(entry.code, payload);
+            let index = Index::from_bytes(out.finish()).unwrap();
+            assert!(index.verify().iter().all(|c| c.ok));
+            let checks = verify_deep(&index).unwrap();
+            assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
         }
-        let index = Index::from_bytes(out.finish()).unwrap();
-        assert!(index.verify().iter().all(|c| c.ok));
-        let checks = verify_deep(&index).unwrap();
-        assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
     }
 
     /// `index` with one value of one column of section `id` changed, every
