@@ -178,6 +178,29 @@ struct Chains<'a> {
     longest: &'a [u8],
     next: U32s<'a>,
     games: Games<'a>,
+    /// Columns 6 and 7, where the file has them (builds before them wrote
+    /// six columns).
+    by_length: Option<ByLength<'a>>,
+}
+
+/// The terms by length (columns 6 and 7 of `chains`).
+#[derive(Clone, Copy)]
+struct ByLength<'a> {
+    terms: U32s<'a>,
+    /// Where each length's terms start in `terms`: 257 offsets.
+    starts: U32s<'a>,
+}
+
+impl<'a> ByLength<'a> {
+    /// The ids column 6 lists for terms of `len` letters, as raw bytes
+    /// (four a term), their lengths not yet checked.
+    fn ids_of(&self, len: usize) -> Result<&'a [u8]> {
+        if len >= 256 {
+            return Ok(&[]);
+        }
+        let range = self.starts.range(len)?;
+        self.terms.slice(range)?.as_bytes()
+    }
 }
 
 /// Stored game counts, in whichever width the builder chose.
@@ -215,11 +238,17 @@ impl<'a> Chains<'a> {
             longest: cols.bytes(3)?,
             next: cols.u32s(4)?,
             games,
+            by_length: if cols.len() > 6 {
+                Some(ByLength { terms: cols.u32s(6)?, starts: cols.u32s(7)? })
+            } else {
+                None
+            },
         };
         if c.succ_starts.len() != terms + 1
             || c.lens.len() != terms
             || c.longest.len() != terms
             || c.next.len() != terms
+            || c.by_length.is_some_and(|b| b.terms.len() != terms || b.starts.len() != 257)
         {
             return Err(cols.corrupt("has columns that do not match the term count"));
         }
@@ -295,6 +324,40 @@ pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
         };
         if !fits {
             return Err(SectionId::Chains.corrupt("has a longest chain that does not follow its links"));
+        }
+    }
+    if let Some(by_length) = c.by_length {
+        check_by_length(lens, by_length)?;
+    }
+    Ok(())
+}
+
+/// Columns 6 and 7 are column 2's order: every term once, by length,
+/// ascending within one, and each length's terms where column 7 says.
+fn check_by_length(lens: &[u8], by_length: ByLength) -> Result<()> {
+    let mut starts = vec![0u32; 257];
+    for &len in lens {
+        starts[len as usize + 1] += 1;
+    }
+    for len in 0..256 {
+        starts[len + 1] += starts[len];
+    }
+    if by_length.starts.iter()?.ne(starts.iter().copied()) {
+        return Err(SectionId::Chains.corrupt("does not say where the terms of each length start"));
+    }
+    // Each position of column 6 holds the next term of its length's
+    // group, above the one before it: with the groups' sizes column 2's
+    // counts, every term is listed once.
+    let (mut next, mut last) = (starts, [None::<u32>; 256]);
+    for (at, t) in by_length.terms.iter()?.enumerate() {
+        let listed = lens.get(t as usize).is_some_and(|&len| {
+            let (slot, last) = (&mut next[len as usize], &mut last[len as usize]);
+            let fits = *slot as usize == at && *last < Some(t);
+            (*slot, *last) = (*slot + 1, Some(t));
+            fits
+        });
+        if !listed {
+            return Err(SectionId::Chains.corrupt("does not list the terms by length"));
         }
     }
     Ok(())
@@ -419,26 +482,24 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             Start::Len(len) => len,
         };
         check_lengths(start_len, goal_len)?;
-        let (starts, games) = self.games_to(goal_len, start_len)?;
-        let starts = match from {
-            Start::Term(TermId(t)) => vec![t],
-            Start::Len(_) => starts,
+        let games = self.games_to(goal_len, start_len)?;
+        let games = match from {
+            // The term is of the start length, so among those counted.
+            Start::Term(TermId(t)) => match games.binary_search_by_key(&t, |&(term, _)| term) {
+                Ok(at) => &games[at..=at],
+                Err(_) => &[],
+            },
+            Start::Len(_) => &games[..],
         };
-        starts.iter().try_fold(0u64, |sum, &t| {
-            let g = games.get(t)?;
-            sum.checked_add(g).ok_or_else(too_many)
-        })
+        games.iter().try_fold(0u64, |sum, &(_, g)| sum.checked_add(g).ok_or_else(too_many))
     }
 
     /// The `n` terms of the game's start length with the most games,
     /// most first, then a-z.
     pub fn top(&self, n: usize, game: Game) -> Result<Vec<TermGames>> {
         check_lengths(game.start_len, game.goal_len)?;
-        let (starts, games) = self.games_to(game.goal_len, game.start_len)?;
-        let mut all = Vec::new();
-        for t in starts {
-            all.push((std::cmp::Reverse(games.get(t)?), t));
-        }
+        let mut all: Vec<_> =
+            self.games_to(game.goal_len, game.start_len)?.into_iter().map(|(t, g)| (std::cmp::Reverse(g), t)).collect();
         // Term ids follow term order, so ties fall a-z.
         all.sort_unstable();
         all.truncate(n);
@@ -461,7 +522,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     /// step showing only its common words.
     pub fn generate_with(&self, seed: u64, common_only: bool) -> Result<Vec<Step>> {
         self.index.require_common_list(common_only)?;
-        let starts: Vec<u32> = self.terms_of_len(START_LEN)?.collect();
+        let starts = self.terms_of_len(START_LEN)?;
         let common_games = if common_only { Some(self.common_games()?) } else { None };
         let games = self.chains()?.games;
         let games_of = |t: u32| match &common_games {
@@ -522,7 +583,7 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         let common = self.index.common()?;
         let mut games = vec![0u64; self.term_count()?];
         for len in (START_LEN..=GOAL_LEN).rev() {
-            for t in self.terms_of_len(len)?.collect::<Vec<_>>() {
+            for t in self.terms_of_len(len)? {
                 let mut ids = self.word_ids_of(t)?;
                 common.retain_common(&mut ids)?;
                 if ids.is_empty() {
@@ -647,55 +708,52 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
     }
 
     /// The terms of `len` letters, ascending (a-z).
-    fn terms_of_len(&self, len: usize) -> Result<impl Iterator<Item = u32> + 'a> {
-        let lens = self.chains()?.lens;
-        let len = u8::try_from(len).ok().filter(|&l| l > 0);
-        Ok(len.into_iter().flat_map(move |len| memchr::memchr_iter(len, lens)).map(|t| t as u32))
+    fn terms_of_len(&self, len: usize) -> Result<Vec<u32>> {
+        let mut terms = Vec::new();
+        for t in self.graph()?.terms_of(len)? {
+            terms.push(t? as u32);
+        }
+        Ok(terms)
     }
 
-    /// The terms of `min_len` letters, and the games from each term of at
-    /// least `min_len` letters to a `goal_len` term: stored for the default
-    /// goal, else counted longest terms first.
-    fn games_to(&self, goal_len: usize, min_len: usize) -> Result<(Vec<u32>, GameCounts<'a>)> {
+    /// The chains graph's columns as raw bytes.
+    fn graph(&self) -> Result<Graph<'a>> {
+        let c = self.chains()?;
+        Ok(Graph {
+            lens: c.lens,
+            starts: c.succ_starts.as_bytes()?,
+            succs: c.succs.as_bytes()?,
+            by_length: c.by_length,
+        })
+    }
+
+    /// Each term of `start_len` letters (ascending) with its games to a
+    /// term of `goal_len` letters: stored for the default goal, else
+    /// counted longest terms first.
+    fn games_to(&self, goal_len: usize, start_len: usize) -> Result<Vec<(u32, u64)>> {
+        let starts = self.terms_of_len(start_len)?;
         if goal_len == GOAL_LEN {
-            return Ok((self.terms_of_len(min_len)?.collect(), GameCounts::Stored(self.chains()?.games)));
+            let stored = self.chains()?.games;
+            return starts.into_iter().map(|t| Ok((t, stored.at(t as usize)?))).collect();
         }
         if goal_len > u8::MAX as usize {
             // Terms are at most 255 letters: no game reaches the goal.
-            return Ok((self.terms_of_len(min_len)?.collect(), GameCounts::Counted(vec![0u32; self.term_count()?])));
+            return Ok(starts.into_iter().map(|t| (t, 0)).collect());
         }
-        let c = self.chains_for_a_pass()?;
-        let (lens, starts, succs) = (c.lens, c.succ_starts, c.succs);
-        // Four bytes a count, half the memory to fault in and scan, unless
-        // some count does not fit: then again in eight.
-        let graph = Graph { lens, starts: starts.as_bytes()?, succs: succs.as_bytes()? };
-        let mut narrow = vec![0u32; self.term_count()?];
-        let games = if graph.count_down(&mut narrow, min_len..=goal_len)? {
-            GameCounts::Counted(narrow)
-        } else {
-            drop(narrow);
-            let mut wide = vec![0u64; self.term_count()?];
-            graph.count_down(&mut wide, min_len..=goal_len)?;
-            GameCounts::CountedWide(wide)
-        };
-        Ok((self.terms_of_len(min_len)?.collect(), games))
-    }
-}
-
-enum GameCounts<'a> {
-    Stored(Games<'a>),
-    Counted(Vec<u32>),
-    CountedWide(Vec<u64>),
-}
-
-impl GameCounts<'_> {
-    fn get(&self, t: u32) -> Result<u64> {
-        let out_of_range = || SectionId::Chains.corrupt("a term id is out of range");
-        match self {
-            GameCounts::Stored(g) => g.at(t as usize),
-            GameCounts::Counted(g) => g.get(t as usize).map(|&n| n as u64).ok_or_else(out_of_range),
-            GameCounts::CountedWide(g) => g.get(t as usize).copied().ok_or_else(out_of_range),
+        self.chains_for_a_pass()?;
+        // Four bytes a count, half the memory to scan, unless some count
+        // does not fit: then again in eight.
+        let graph = self.graph()?;
+        let terms = graph.lens.len();
+        let mut narrow = vec![0u32; terms];
+        // (Each start is a term of column 2, so inside the counts.)
+        if graph.count_down(&mut narrow, start_len..=goal_len)? {
+            return Ok(starts.into_iter().map(|t| (t, narrow.get(t as usize).map_or(0, |&g| g as u64))).collect());
         }
+        drop(narrow);
+        let mut wide = vec![0u64; terms];
+        graph.count_down(&mut wide, start_len..=goal_len)?;
+        Ok(starts.into_iter().map(|t| (t, wide.get(t as usize).copied().unwrap_or(0))).collect())
     }
 }
 
@@ -706,32 +764,52 @@ struct Graph<'a> {
     starts: &'a [u8],
     /// `u32` successor ids.
     succs: &'a [u8],
+    by_length: Option<ByLength<'a>>,
 }
 
 impl Graph<'_> {
+    /// The terms of `len` letters, ascending: from column 6 where the
+    /// file has it, each term's length checked there (a term listed under
+    /// another length is a damaged file, not a term of this one); else by
+    /// a scan of the length column (vector code).
+    fn terms_of(&self, len: usize) -> Result<LengthTerms<'_>> {
+        let Some(len) = u8::try_from(len).ok().filter(|&l| l > 0) else { return Ok(LengthTerms::None) };
+        Ok(match self.by_length {
+            Some(by_length) => LengthTerms::Listed {
+                ids: by_length.ids_of(len as usize)?.chunks_exact(4),
+                lens: self.lens,
+                len,
+                next: 0,
+            },
+            None => LengthTerms::Scanned(memchr::memchr_iter(len, self.lens)),
+        })
+    }
+
     /// Counts, into `games` (by term id), the games from each term of the
     /// `lens` lengths (each at most 255) to a term of the last of them,
     /// longest terms first, so every successor is counted before its term.
-    /// A length's terms are found by a scan of the length column (vector
-    /// code: no list of them to fill and fault in). False when a count
-    /// does not fit `T`.
+    /// False when a count does not fit `T`.
     fn count_down<T>(&self, games: &mut [T], lens: RangeInclusive<usize>) -> Result<bool>
     where
         T: Copy + From<u8> + Into<u64> + TryFrom<u64>,
     {
         let (min_len, goal_len) = (*lens.start(), *lens.end());
-        let terms_of = |len: usize| memchr::memchr_iter(len as u8, self.lens);
-        for t in terms_of(goal_len) {
-            if let Some(g) = games.get_mut(t) {
-                *g = T::from(1);
-            }
+        let terms = self.lens.len();
+        if games.len() != terms {
+            return Err(SectionId::Chains.corrupt("does not have a length a term"));
+        }
+        // Both the same length to the compiler: one bounds test an edge.
+        let (lens, games) = (&self.lens[..terms], &mut games[..terms]);
+        for t in self.terms_of(goal_len)? {
+            games[t?] = T::from(1);
         }
         // Over raw bytes, bounds checked once a term.
         let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
         let out_of_order = || SectionId::Chains.corrupt("has offsets out of order");
         for len in (min_len..goal_len).rev() {
             let longer = len as u8 + 1;
-            for t in terms_of(len) {
+            for t in self.terms_of(len)? {
+                let t = t?;
                 let range = self
                     .starts
                     .get(4 * t..4 * t + 8)
@@ -742,8 +820,10 @@ impl Graph<'_> {
                 // Checks are gathered and tested once a term, so the loop
                 // over successors has no early exits.
                 for s in edges.chunks_exact(4).map(u32_at) {
-                    linked_right &= self.lens.get(s) == Some(&longer);
-                    let (more, over) = sum.overflowing_add(games.get(s).map_or(0, |&g| g.into()));
+                    // One bounds test for both columns (of one length).
+                    let (inside, s) = if s < terms { (true, s) } else { (false, 0) };
+                    linked_right &= inside & (lens[s] == longer);
+                    let (more, over) = sum.overflowing_add(games[s].into());
                     (sum, overflow) = (more, overflow | over);
                 }
                 if !linked_right {
@@ -759,6 +839,47 @@ impl Graph<'_> {
             }
         }
         Ok(true)
+    }
+}
+
+#[cold]
+fn misplaced(t: usize, len: u8) -> Error {
+    SectionId::Chains.corrupt(format!("lists term {t} among the terms of {len} letters, or out of order"))
+}
+
+/// [`Graph::terms_of`]: the ids of column 6 with their lengths checked,
+/// or a scan of the length column.
+enum LengthTerms<'a> {
+    /// `next`: the least id the next one may be (they ascend).
+    Listed {
+        ids: std::slice::ChunksExact<'a, u8>,
+        lens: &'a [u8],
+        len: u8,
+        next: usize,
+    },
+    Scanned(memchr::Memchr<'a>),
+    None,
+}
+
+impl Iterator for LengthTerms<'_> {
+    type Item = Result<usize>;
+
+    // Inlined into the count's loop: as a call, a fifth of its time.
+    #[inline(always)]
+    fn next(&mut self) -> Option<Result<usize>> {
+        match self {
+            LengthTerms::Listed { ids, lens, len, next } => {
+                let t = le_u32(ids.next()?) as usize;
+                Some(if lens.get(t) == Some(len) && t >= *next {
+                    *next = t + 1;
+                    Ok(t)
+                } else {
+                    Err(misplaced(t, *len))
+                })
+            }
+            LengthTerms::Scanned(found) => found.next().map(Ok),
+            LengthTerms::None => None,
+        }
     }
 }
 
@@ -839,18 +960,134 @@ mod tests {
         }
         let bytes = |v: &[u32]| v.iter().flat_map(|n| n.to_le_bytes()).collect::<Vec<u8>>();
         let (starts, succs) = (bytes(&starts), bytes(&succs));
-        let graph = Graph { lens: &lens, starts: &starts, succs: &succs };
-        let mut narrow = vec![0u32; lens.len()];
-        assert!(!graph.count_down(&mut narrow, 1..=lengths).unwrap(), "does not fit u32");
-        let mut wide = vec![0u64; lens.len()];
-        assert!(graph.count_down(&mut wide, 1..=lengths).unwrap());
-        assert!(wide[..width].iter().all(|&g| g == 16u64.pow(8)));
-        // Fewer lengths fit: the same counts either way.
-        let mut narrow = vec![0u32; lens.len()];
-        let mut wide = vec![0u64; lens.len()];
-        assert!(graph.count_down(&mut narrow, 3..=6).unwrap());
-        assert!(graph.count_down(&mut wide, 3..=6).unwrap());
-        assert!(narrow.iter().zip(&wide).all(|(&n, &w)| n as u64 == w) && wide[2 * width] == 16u64.pow(3));
+        // The terms are in length order already: by length, they are
+        // their own ids, each length's starting at its place.
+        let ids: Vec<u32> = (0..lens.len() as u32).collect();
+        let firsts: Vec<u32> =
+            (0..257).map(|len: usize| (len.saturating_sub(1) * width).min(lens.len()) as u32).collect();
+        let (ids, firsts) = (bytes(&ids), bytes(&firsts));
+        let by_length =
+            ByLength { terms: U32s::new(&ids, SectionId::Chains), starts: U32s::new(&firsts, SectionId::Chains) };
+        for by_length in [None, Some(by_length)] {
+            let graph = Graph { lens: &lens, starts: &starts, succs: &succs, by_length };
+            let mut narrow = vec![0u32; lens.len()];
+            assert!(!graph.count_down(&mut narrow, 1..=lengths).unwrap(), "does not fit u32");
+            let mut wide = vec![0u64; lens.len()];
+            assert!(graph.count_down(&mut wide, 1..=lengths).unwrap());
+            assert!(wide[..width].iter().all(|&g| g == 16u64.pow(8)));
+            // Fewer lengths fit: the same counts either way.
+            let mut narrow = vec![0u32; lens.len()];
+            let mut wide = vec![0u64; lens.len()];
+            assert!(graph.count_down(&mut narrow, 3..=6).unwrap());
+            assert!(graph.count_down(&mut wide, 3..=6).unwrap());
+            assert!(narrow.iter().zip(&wide).all(|(&n, &w)| n as u64 == w) && wide[2 * width] == 16u64.pow(3));
+        }
+    }
+
+    /// Random lists: every count, top list and longest chain is the same
+    /// from an index with the terms by length (columns 6 and 7) and from
+    /// one without them, as earlier builds wrote it.
+    #[test]
+    fn answers_are_the_same_without_the_terms_by_length() {
+        let mut rng = SplitMix64::new(31);
+        for round in 0..20 {
+            let words: Vec<String> = (0..1 + rng.below(300))
+                .map(|_| (0..1 + rng.below(8)).map(|_| (b'a' + rng.below(4) as u8) as char).collect())
+                .collect();
+            let idx = index(&words.join("\n"), None);
+            let six = crate::testutil::with_columns(&idx, SectionId::Chains, |cols| cols.truncate(6));
+            assert!(six.verify().iter().all(|c| c.ok), "round {round}");
+            let (with, without) = (Anigrams::open(&idx).unwrap(), Anigrams::open(&six).unwrap());
+            assert!(with.chains().unwrap().by_length.is_some() && without.chains().unwrap().by_length.is_none());
+            for start_len in 1..=9 {
+                for goal_len in start_len + 1..=10 {
+                    let game = Game { start_len, goal_len };
+                    let count = with.count(Start::Len(start_len), goal_len).unwrap();
+                    assert_eq!(count, without.count(Start::Len(start_len), goal_len).unwrap(), "round {round}");
+                    let top = |a: &Anigrams<Vec<u8>>| -> Vec<(String, u64)> {
+                        a.top(3, game).unwrap().into_iter().map(|t| (t.term, t.games)).collect()
+                    };
+                    assert_eq!(top(&with), top(&without), "round {round}");
+                }
+                let longest = |a: &Anigrams<Vec<u8>>| -> Vec<String> {
+                    a.longest(Start::Len(start_len)).unwrap().into_iter().map(|s| s.term).collect()
+                };
+                assert_eq!(longest(&with), longest(&without), "round {round}");
+            }
+        }
+    }
+
+    /// Columns 6 and 7 made to lie, checksums and all: `verify` names
+    /// the section; a count errs (never panics, never answers) when the
+    /// lie is in what it reads.
+    #[test]
+    fn terms_by_length_made_to_lie_are_errors_not_answers() {
+        // Three terms of 5 letters (ddeir, deirr, deirs), two of 4.
+        let idx = index(&format!("{LIST}rides\ndrier\nriders\n"), None);
+        let u32s =
+            |b: &[u8]| -> Vec<u32> { b.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect() };
+        let bytes = |v: &[u32]| -> Vec<u8> { v.iter().flat_map(|n| n.to_le_bytes()).collect() };
+        let chains_problem =
+            |i: &Index<Vec<u8>>| i.verify().into_iter().find(|c| c.name == "chains").and_then(|c| c.problem);
+        assert_eq!(chains_problem(&idx), None);
+        let counted = |i: &Index<Vec<u8>>| Anigrams::open(i).and_then(|a| a.count(Start::Len(4), 8));
+        assert!(counted(&idx).unwrap() > 0);
+        type Lie = Box<dyn Fn(&mut Vec<Vec<u8>>)>;
+        let lies: Vec<(&str, Lie)> = vec![
+            // The first two terms of length 4 and 5 trade places.
+            (
+                "a term under another length",
+                Box::new(move |cols: &mut Vec<Vec<u8>>| {
+                    let (mut ids, starts) = (u32s(&cols[6]), u32s(&cols[7]));
+                    ids.swap(starts[4] as usize, starts[5] as usize);
+                    cols[6] = bytes(&ids);
+                }),
+            ),
+            // The 5-letter terms listed in reverse.
+            (
+                "a length's terms out of order",
+                Box::new(move |cols: &mut Vec<Vec<u8>>| {
+                    let (mut ids, starts) = (u32s(&cols[6]), u32s(&cols[7]));
+                    ids[starts[5] as usize..starts[6] as usize].reverse();
+                    cols[6] = bytes(&ids);
+                }),
+            ),
+            // A term twice, another not at all.
+            (
+                "a term listed twice",
+                Box::new(move |cols: &mut Vec<Vec<u8>>| {
+                    let (mut ids, starts) = (u32s(&cols[6]), u32s(&cols[7]));
+                    let first = starts[5] as usize;
+                    ids[first + 1] = ids[first];
+                    cols[6] = bytes(&ids);
+                }),
+            ),
+            // Length 8's terms start after they end.
+            (
+                "a group backwards",
+                Box::new(move |cols: &mut Vec<Vec<u8>>| {
+                    let mut starts = u32s(&cols[7]);
+                    starts[8] = starts[9] + 1;
+                    cols[7] = bytes(&starts);
+                }),
+            ),
+        ];
+        for (what, lie) in lies {
+            let bad = crate::testutil::with_columns(&idx, SectionId::Chains, |cols| lie(cols));
+            assert!(chains_problem(&bad).is_some(), "{what}: verify passes");
+            match counted(&bad) {
+                Err(e) => assert!(e.to_string().contains("chains"), "{what}: {e}"),
+                Ok(n) => panic!("{what}: counted {n}"),
+            }
+        }
+        // Columns of another length than the terms': the section does not open.
+        for column in [6, 7] {
+            let short = crate::testutil::with_columns(&idx, SectionId::Chains, |cols| {
+                let shorter = cols[column].len() - 4;
+                cols[column].truncate(shorter)
+            });
+            assert!(Anigrams::open(&short).and_then(|a| a.count(Start::Len(4), 8)).is_err(), "column {column}");
+        }
     }
 
     #[test]
