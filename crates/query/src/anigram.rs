@@ -740,7 +740,6 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
             // Terms are at most 255 letters: no game reaches the goal.
             return Ok(starts.into_iter().map(|t| (t, 0)).collect());
         }
-        self.chains_for_a_pass()?;
         // Four bytes a count, half the memory to scan, unless some count
         // does not fit: then again in eight.
         let graph = self.graph()?;
@@ -805,16 +804,23 @@ impl Graph<'_> {
         }
         // Over raw bytes, bounds checked once a term.
         let u32_at = |bytes: &[u8]| le_u32(bytes) as usize;
-        let out_of_order = || SectionId::Chains.corrupt("has offsets out of order");
+        let out_of_order = || SectionId::Chains.corrupt("an offsets column is not ascending");
         for len in (min_len..goal_len).rev() {
             let longer = len as u8 + 1;
+            // A length's terms ascend, and so must their successors'
+            // places: each term's start at least the last one's end, so
+            // a length reads the successor column once at most, whatever
+            // the file's offsets (no check of the whole column first).
+            let mut read_to = 0;
             for t in self.terms_of(len)? {
                 let t = t?;
                 let range = self
                     .starts
                     .get(4 * t..4 * t + 8)
                     .map(|b| u32_at(&b[..4])..u32_at(&b[4..]))
+                    .filter(|range| range.start >= read_to)
                     .ok_or_else(out_of_order)?;
+                read_to = range.end;
                 let edges = self.succs.get(4 * range.start..4 * range.end).ok_or_else(out_of_order)?;
                 let (mut sum, mut linked_right, mut overflow) = (0u64, true, false);
                 // Checks are gathered and tested once a term, so the loop
@@ -981,6 +987,29 @@ mod tests {
             assert!(graph.count_down(&mut narrow, 3..=6).unwrap());
             assert!(graph.count_down(&mut wide, 3..=6).unwrap());
             assert!(narrow.iter().zip(&wide).all(|(&n, &w)| n as u64 == w) && wide[2 * width] == 16u64.pow(3));
+        }
+    }
+
+    /// Offsets that let every term claim the whole successor column: a
+    /// count errs at the second term of a length, having read the column
+    /// once, instead of reading it once a term.
+    #[test]
+    fn a_count_reads_a_lengths_successors_once_whatever_the_offsets() {
+        let bytes = |v: &[u32]| v.iter().flat_map(|n| n.to_le_bytes()).collect::<Vec<u8>>();
+        // Terms 0 and 2 of one letter, linked to terms 3 and 4 of two;
+        // term 1, of three letters, lies between them and is not read.
+        let lens = [1u8, 3, 1, 2, 2];
+        let succs = bytes(&[3, 4]);
+        // Term 2's successors are term 0's again, over term 1's backwards range.
+        let again = bytes(&[0, 2, 0, 2, 2, 2]);
+        let fair = bytes(&[0, 2, 2, 2, 2, 2]);
+        for (starts, ok) in [(again, false), (fair, true)] {
+            let graph = Graph { lens: &lens, starts: &starts, succs: &succs, by_length: None };
+            let mut games = vec![0u32; lens.len()];
+            match graph.count_down(&mut games, 1..=2) {
+                Ok(fits) => assert!(ok && fits && games == [2, 0, 0, 1, 1], "{games:?}"),
+                Err(e) => assert!(!ok && e.to_string().contains("not ascending"), "{e}"),
+            }
         }
     }
 
