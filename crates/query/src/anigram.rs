@@ -709,8 +709,9 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
 
     /// The terms of `len` letters, ascending (a-z).
     fn terms_of_len(&self, len: usize) -> Result<Vec<u32>> {
+        let c = self.chains()?;
         let mut terms = Vec::new();
-        for t in self.graph()?.terms_of(len)? {
+        for t in LengthTerms::new(c.lens, c.by_length, len)? {
             terms.push(t? as u32);
         }
         Ok(terms)
@@ -772,16 +773,7 @@ impl Graph<'_> {
     /// another length is a damaged file, not a term of this one); else by
     /// a scan of the length column (vector code).
     fn terms_of(&self, len: usize) -> Result<LengthTerms<'_>> {
-        let Some(len) = u8::try_from(len).ok().filter(|&l| l > 0) else { return Ok(LengthTerms::None) };
-        Ok(match self.by_length {
-            Some(by_length) => LengthTerms::Listed {
-                ids: by_length.ids_of(len as usize)?.chunks_exact(4),
-                lens: self.lens,
-                len,
-                next: 0,
-            },
-            None => LengthTerms::Scanned(memchr::memchr_iter(len, self.lens)),
-        })
+        LengthTerms::new(self.lens, self.by_length, len)
     }
 
     /// Counts, into `games` (by term id), the games from each term of the
@@ -865,6 +857,22 @@ enum LengthTerms<'a> {
     },
     Scanned(memchr::Memchr<'a>),
     None,
+}
+
+impl<'a> LengthTerms<'a> {
+    /// The terms of `len` letters by column 6, or by a scan of `lens`
+    /// (column 2) where the file has no column 6. Reads nothing else of
+    /// the section: a question that wants a length's terms checks no
+    /// successor column.
+    fn new(lens: &'a [u8], by_length: Option<ByLength<'a>>, len: usize) -> Result<LengthTerms<'a>> {
+        let Some(len) = u8::try_from(len).ok().filter(|&l| l > 0) else { return Ok(LengthTerms::None) };
+        Ok(match by_length {
+            Some(by_length) => {
+                LengthTerms::Listed { ids: by_length.ids_of(len as usize)?.chunks_exact(4), lens, len, next: 0 }
+            }
+            None => LengthTerms::Scanned(memchr::memchr_iter(len, lens)),
+        })
+    }
 }
 
 impl Iterator for LengthTerms<'_> {
