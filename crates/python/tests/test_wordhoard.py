@@ -309,7 +309,10 @@ def test_threads_share_an_index_and_agree(enable1):
     assert failures == []
 
 
-def test_build_from_words_and_from_files(tmp_path):
+def test_build_from_words_and_from_files(tmp_path, monkeypatch):
+    # One build time for every build here (the CLI's inherits it): two
+    # builds a second apart differ in their metadata.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1795392000")
     out = tmp_path / "tiny.hoard"
     report = wordhoard.build(iter(["ride", "dire", "ired", "Ride", "game"]), output=out, name="tiny")
     assert report["words"] == 4 and report["output"] == str(out) and report["name"] == "tiny"
