@@ -2,7 +2,7 @@
 //! documented in `wordhoard_query::anigram`.
 
 use wordhoard_query::anigram::{GOAL_LEN, NO_NEXT};
-use wordhoard_query::format::ColumnsWriter;
+use wordhoard_query::format::{terms_by_length, ColumnsWriter};
 
 use crate::error::BuildError;
 use crate::fst_writer;
@@ -192,7 +192,7 @@ impl Graph {
         // Terms a length at a time: each term looks up only the terms one
         // letter shorter, filed by their place in their length's group, so
         // the table and the keys that confirm a match stay in cache.
-        let (by_len, len_starts) = group_by_length(&lens);
+        let (by_len, len_starts) = terms_by_length(&lens);
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let (mut shorter, mut shorter_keys, mut shorter_ids) = (TagTable::with_capacity(0), Vec::new(), &by_len[..0]);
         let mut shorter_filter = HashFilter::with_capacity(0);
@@ -271,7 +271,7 @@ impl Graph {
     }
 
     fn encode(&self) -> Result<Vec<u8>, BuildError> {
-        let (by_len, len_starts) = group_by_length(&self.lens);
+        let (by_len, len_starts) = terms_by_length(&self.lens);
         let n = self.lens.len();
         let mut games = vec![0u64; n];
         let mut longest = vec![1u8; n];
@@ -307,25 +307,6 @@ impl Graph {
         out.u32s(&by_len).u32s(&len_starts);
         Ok(out.finish())
     }
-}
-
-/// Term ids grouped by length, shortest first, ascending within a length;
-/// and where each length's group starts, with the end last.
-fn group_by_length(lens: &[u8]) -> (Vec<u32>, Vec<u32>) {
-    let mut starts = vec![0u32; 257];
-    for &l in lens {
-        starts[l as usize + 1] += 1;
-    }
-    for l in 0..256 {
-        starts[l + 1] += starts[l];
-    }
-    let mut fill = starts.clone();
-    let mut ids = vec![0u32; lens.len()];
-    for (t, &l) in lens.iter().enumerate() {
-        ids[fill[l as usize] as usize] = t as u32;
-        fill[l as usize] += 1;
-    }
-    (ids, starts)
 }
 
 #[cfg(test)]

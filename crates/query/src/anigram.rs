@@ -332,33 +332,13 @@ pub(crate) fn check_chains<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     Ok(())
 }
 
-/// Columns 6 and 7 are column 2's order: every term once, by length,
-/// ascending within one, and each length's terms where column 7 says.
+/// Columns 6 and 7 are column 2's order, as a build makes them
+/// ([`crate::format::terms_by_length`]): every term once, by length, ascending within
+/// one, and each length's terms where column 7 says.
 fn check_by_length(lens: &[u8], by_length: ByLength) -> Result<()> {
-    let mut starts = vec![0u32; 257];
-    for &len in lens {
-        starts[len as usize + 1] += 1;
-    }
-    for len in 0..256 {
-        starts[len + 1] += starts[len];
-    }
-    if by_length.starts.iter()?.ne(starts.iter().copied()) {
-        return Err(SectionId::Chains.corrupt("does not say where the terms of each length start"));
-    }
-    // Each position of column 6 holds the next term of its length's
-    // group, above the one before it: with the groups' sizes column 2's
-    // counts, every term is listed once.
-    let (mut next, mut last) = (starts, [None::<u32>; 256]);
-    for (at, t) in by_length.terms.iter()?.enumerate() {
-        let listed = lens.get(t as usize).is_some_and(|&len| {
-            let (slot, last) = (&mut next[len as usize], &mut last[len as usize]);
-            let fits = *slot as usize == at && *last < Some(t);
-            (*slot, *last) = (*slot + 1, Some(t));
-            fits
-        });
-        if !listed {
-            return Err(SectionId::Chains.corrupt("does not list the terms by length"));
-        }
+    let (terms, starts) = crate::format::terms_by_length(lens);
+    if by_length.starts.iter()?.ne(starts) || by_length.terms.iter()?.ne(terms) {
+        return Err(SectionId::Chains.corrupt("does not list the terms by length"));
     }
     Ok(())
 }

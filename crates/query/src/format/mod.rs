@@ -78,6 +78,26 @@ pub fn group_checksum(entries: &[u8]) -> u32 {
     crc32fast::hash(entries)
 }
 
+/// The `chains` section's columns 6 and 7 for terms of lengths `lens`
+/// (column 2): term ids by length, shortest first, ascending within a
+/// length; and where each length's group starts, with the end last.
+pub fn terms_by_length(lens: &[u8]) -> (Vec<u32>, Vec<u32>) {
+    let mut starts = vec![0u32; 257];
+    for &l in lens {
+        starts[l as usize + 1] += 1;
+    }
+    for l in 0..256 {
+        starts[l + 1] += starts[l];
+    }
+    let mut fill = starts.clone();
+    let mut ids = vec![0u32; lens.len()];
+    for (t, &l) in lens.iter().enumerate() {
+        ids[fill[l as usize] as usize] = t as u32;
+        fill[l as usize] += 1;
+    }
+    (ids, starts)
+}
+
 /// A word's group in the `letter_groups` section: the lowest
 /// [`GROUP_LETTERS`] letters of its letter set (the whole set when it has
 /// fewer). A word whose letters lie in a set `s` is in a group whose key
