@@ -132,12 +132,57 @@ pub(crate) fn sort_keyed<'a, T: Keyed>(keyed: &mut Vec<T>, bytes_of: impl Fn(&T)
     }
 }
 
+/// Splits keyed items, made in `parts` (in that order), into two runs
+/// by their keys' top ten bits, each run in the items' order: every key
+/// of the first is below every key of the second, and the cut between
+/// them falls where it makes the two about equally long. Equal keys
+/// (repeats, ties) are never cut apart, so each run sorts on its own
+/// ([`sort_keyed`]) and the two sorted runs, one after the other, are the
+/// sorted items. Two threads count the parts, then two gather the runs,
+/// each reading every item and keeping its own.
+pub(crate) fn split_by_key<T: Keyed + Send + Sync>(parts: &[Vec<T>]) -> [Vec<T>; 2] {
+    let top = |item: &T| (item.key() >> (BITS * (PASSES as u32 - 1))) as usize & ((1 << BITS) - 1);
+    let count = |parts: &[Vec<T>]| {
+        let mut counts = vec![0usize; 1 << BITS];
+        parts.iter().flatten().for_each(|item| counts[top(item)] += 1);
+        counts
+    };
+    let (front, back) = parts.split_at(parts.len() / 2);
+    let (mut counts, back) = std::thread::scope(|s| {
+        let back = s.spawn(|| count(back));
+        (count(front), back.join().expect("counting thread"))
+    });
+    counts.iter_mut().zip(back).for_each(|(c, b)| *c += b);
+    // The cut: the first digit of the second run, where the items below
+    // it come closest to half.
+    let total: usize = counts.iter().sum();
+    let (mut below, mut cut, mut best) = (0usize, 0, total);
+    for (digit, &n) in counts.iter().enumerate() {
+        if below.abs_diff(total / 2) < best {
+            (cut, best) = (digit, below.abs_diff(total / 2));
+        }
+        below += n;
+    }
+    let low_len: usize = counts[..cut].iter().sum();
+    let gather = |keep: &(dyn Fn(usize) -> bool + Sync), len: usize| {
+        let mut run = Vec::with_capacity(len);
+        run.extend(parts.iter().flatten().filter(|item| keep(top(item))).copied());
+        run
+    };
+    std::thread::scope(|s| {
+        let high = s.spawn(|| gather(&|digit| digit >= cut, total - low_len));
+        [gather(&|digit| digit < cut, low_len), high.join().expect("gathering thread")]
+    })
+}
+
+/// The radix sort's digits: six passes of ten bits cover a 60-bit key.
+const BITS: u32 = 10;
+const PASSES: usize = 6;
+
 /// Sorts by the 60-bit key, stably: six passes of ten bits, least
 /// significant first, each a counting sort; a pass where every key shares
 /// the digit is skipped.
 fn radix_sort<T: Keyed>(items: &mut Vec<T>) {
-    const BITS: u32 = 10;
-    const PASSES: usize = 6;
     let mut counts = vec![[0usize; 1 << BITS]; PASSES];
     for item in items.iter() {
         for (pass, count) in counts.iter_mut().enumerate() {
@@ -183,6 +228,45 @@ mod tests {
                 let mut spelled = Vec::new();
                 prefixes.spell(key, &mut spelled);
                 assert_eq!(spelled, word);
+            }
+        }
+    }
+
+    /// The two runs are the items in order, every key of the first below
+    /// every key of the second (so equal keys share a run), about half
+    /// each when the keys spread; one key everywhere is one run.
+    #[test]
+    fn split_by_key_cuts_between_keys_and_keeps_the_order() {
+        let mut rng = crate::test_rng::SplitMix64::new(5);
+        for round in 0..40 {
+            // Keys over a few top digits or many; some rounds one key.
+            let digits = [1, 3, 1000][round % 3];
+            let part = |rng: &mut crate::test_rng::SplitMix64, from: u32| -> Vec<(u64, u32)> {
+                (from..from + rng.below(500) as u32)
+                    .map(|id| ((rng.below(digits) << 50) | rng.below(1 << 50), id))
+                    .collect()
+            };
+            let parts = [part(&mut rng, 0), part(&mut rng, 1000), part(&mut rng, 2000)];
+            let [low, high] = split_by_key(&parts);
+            let all: Vec<(u64, u32)> = parts.iter().flatten().copied().collect();
+            assert_eq!(low.len() + high.len(), all.len(), "round {round}");
+            let top = |k: &(u64, u32)| k.0 >> 50;
+            if let (Some(l), Some(h)) = (low.iter().map(top).max(), high.iter().map(top).min()) {
+                assert!(l < h, "round {round}: {l} >= {h}");
+            }
+            for run in [&low, &high] {
+                assert!(run.is_sorted_by_key(|k| k.1), "round {round}: a run out of the items' order");
+            }
+            if digits == 1000 && all.len() > 100 {
+                assert!(
+                    low.len().abs_diff(high.len()) < all.len() / 4,
+                    "round {round}: {} and {}",
+                    low.len(),
+                    high.len()
+                );
+            }
+            if digits == 1 {
+                assert!(low.is_empty() || high.is_empty(), "round {round}: one key cut apart");
             }
         }
     }
