@@ -29,7 +29,12 @@ use crate::index::Index;
 /// ```
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
     let mut words = Vec::new();
-    let totals = solve_each(index, puzzle, opts, |w| {
+    // Sized once the ids are known: growing it by doubling copied the
+    // words made so far, a twentieth of the solve.
+    let totals = solve_with(index, puzzle, opts, |w, all| {
+        if words.is_empty() {
+            words.reserve_exact(all);
+        }
         // The text copied into the list's own slot: a word built on the
         // stack and moved in would be read back right after the copy's
         // narrow stores, a stall a word.
@@ -81,6 +86,16 @@ pub fn solve_each<D: AsRef<[u8]>>(
     opts: &SolveOptions,
     mut each: impl FnMut(Scored<'_>),
 ) -> Result<Totals> {
+    solve_with(index, puzzle, opts, |w, _| each(w))
+}
+
+/// [`solve_each`], whose calls are also told how many words there are.
+fn solve_with<D: AsRef<[u8]>>(
+    index: &Index<D>,
+    puzzle: Puzzle,
+    opts: &SolveOptions,
+    mut each: impl FnMut(Scored<'_>, usize),
+) -> Result<Totals> {
     let common_only = opts.common_only;
     index.require_common_list(common_only)?;
     let sets = LetterSets::open(index)?;
@@ -113,7 +128,7 @@ pub fn solve_each<D: AsRef<[u8]>>(
         totals.words += 1;
         totals.score += score;
         totals.pangrams += pangram as u32;
-        each(Scored { word, score, pangram, common: common.is_common_near(id, &mut flags_block)? });
+        each(Scored { word, score, pangram, common: common.is_common_near(id, &mut flags_block)? }, ids.len());
     }
     Ok(totals)
 }
