@@ -729,16 +729,29 @@ impl<'a, D: AsRef<[u8]>> Anigrams<'a, D> {
         // does not fit: then again in eight.
         let graph = self.graph()?;
         let terms = graph.lens.len();
-        let mut narrow = vec![0u32; terms];
+        let mut narrow = zeroed_counts::<u32>(terms);
         // (Each start is a term of column 2, so inside the counts.)
         if graph.count_down(&mut narrow, start_len..=goal_len)? {
             return Ok(starts.into_iter().map(|t| (t, narrow.get(t as usize).map_or(0, |&g| g as u64))).collect());
         }
         drop(narrow);
-        let mut wide = vec![0u64; terms];
+        let mut wide = zeroed_counts::<u64>(terms);
         graph.count_down(&mut wide, start_len..=goal_len)?;
         Ok(starts.into_iter().map(|t| (t, wide.get(t as usize).copied().unwrap_or(0))).collect())
     }
+}
+
+/// A count a term, zeroed: with the `mmap` feature, a table whose pages
+/// are mapped in one call (see `mmap::zeroed`).
+#[cfg(feature = "mmap")]
+fn zeroed_counts<T: crate::mmap::Count>(len: usize) -> crate::mmap::Zeroed<T> {
+    crate::mmap::zeroed(len)
+}
+
+/// A count a term, zeroed.
+#[cfg(not(feature = "mmap"))]
+fn zeroed_counts<T: Clone + Default>(len: usize) -> Vec<T> {
+    vec![T::default(); len]
 }
 
 /// The chains graph as raw columns, for counting games.
