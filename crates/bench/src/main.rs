@@ -374,8 +374,14 @@ impl Bench {
         );
         let sorted = self.scratch.join("big.sorted");
         let sort_script = format!("LC_ALL=C sort -u '{}' > '{}'", list_str, sorted.display());
-        let sort = self.time_process(Path::new("/bin/sh"), &["-c", &sort_script], 3);
-        let build = self.time_process(&self.wordhoard, &["build", list_str, "-o", index.to_str().unwrap()], 3);
+        // Alternating, as the ratios are: in one run the machine's
+        // speed drifts, and three builds then three sorts drifted apart.
+        let (build, sort) = self.paired_with(
+            (&self.wordhoard, &["build", list_str, "-o", index.to_str().unwrap()]),
+            (Path::new("/bin/sh"), &["-c", &sort_script]),
+            3,
+            run_once,
+        );
         out += &format!(
             "| LC_ALL=C sort -u | {:.0} ({:.0}-{:.0}) | {:.1} MB | 1 |\n",
             sort.median,
@@ -687,7 +693,7 @@ impl Bench {
     /// Runs `a` and `b` alternately, [`Bench::runs`] times each after a
     /// warm-up, so that the machine's drift hits both alike.
     fn paired(&self, a: (&Path, &[&str]), b: (&Path, &[&str])) -> (Stats, Stats) {
-        self.paired_with(a, b, run_once)
+        self.paired_with(a, b, self.runs, run_once)
     }
 
     /// [`Bench::paired`] with each run's output written to a file (made
@@ -696,20 +702,22 @@ impl Bench {
     /// match must have somewhere to print it.
     fn paired_writing(&self, a: (&Path, &[&str]), b: (&Path, &[&str])) -> (Stats, Stats) {
         let out = self.scratch.join("paired-output");
-        self.paired_with(a, b, |program, args| {
+        self.paired_with(a, b, self.runs, |program, args| {
             let file = std::fs::File::create(&out).expect("the output file opens");
             run_writing(program, args, file.into()).0
         })
     }
 
+    /// `runs` alternating pairs of `a` then `b`, after one pair as a warm-up.
     fn paired_with(
         &self,
         (a, a_args): (&Path, &[&str]),
         (b, b_args): (&Path, &[&str]),
+        runs: usize,
         run: impl Fn(&Path, &[&str]) -> Duration,
     ) -> (Stats, Stats) {
         let (mut first, mut second) = (Vec::new(), Vec::new());
-        for i in 0..=self.runs {
+        for i in 0..=runs {
             let ta = run(a, a_args);
             let tb = run(b, b_args);
             if i > 0 {
