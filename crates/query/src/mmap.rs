@@ -91,7 +91,7 @@ impl Count for u64 {}
 /// call where the table is large: on Linux an anonymous map with
 /// `MAP_POPULATE`, where a `Vec`'s fresh pages each fault in alone when
 /// first touched (on enable1, `anigram count --start-len 3 --goal-len 8`
-/// touches 150 pages of 626 KB: the process 2.91 to 2.68 ms). Elsewhere,
+/// touches 150 pages of 626 KB: the process 2.88 to 2.75 ms). Elsewhere,
 /// or when mapping fails, a plain `Vec`.
 pub(crate) fn zeroed<T: Count>(len: usize) -> Zeroed<T> {
     let bytes = len.saturating_mul(std::mem::size_of::<T>());
