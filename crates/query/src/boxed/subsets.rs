@@ -393,19 +393,7 @@ impl SetChains<'_> {
         let by_last: [[u32; M]; M] = std::array::from_fn(|l| self.by_last[l * M..][..M].try_into().unwrap_or([0; M]));
         let from = &self.from[..M];
         let mut chains = [0u64; M];
-        let last = exact.len().saturating_sub(1);
         for (level, (exact, then_more)) in exact.iter_mut().zip(then_more).enumerate() {
-            if level == last && level > 0 {
-                // The last level needs only its total (no one reads its
-                // weighed sum): each first letter's words into the set,
-                // times the chains that end on it, a product a letter
-                // where the chains of each last letter are a row of them.
-                let into: [u64; M] =
-                    std::array::from_fn(|f| by_last.iter().fold(0u64, |a, row| a.wrapping_add(row[f] as u64)));
-                let all = into.iter().zip(&chains).fold(0u64, |a, (&n, &c)| a.wrapping_add(n.wrapping_mul(c)));
-                *exact = exact.wrapping_add((all ^ self.negate).wrapping_sub(self.negate));
-                break;
-            }
             let next: [u64; M] = std::array::from_fn(|l| {
                 let column = &by_last[l];
                 if level == 0 {
