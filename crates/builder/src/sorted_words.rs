@@ -18,16 +18,11 @@ pub(crate) fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>, strictly
         let starts = spans.iter().map(|s| s.0).chain([bytes.len() as u32]).collect();
         return SortedWords { bytes, starts };
     }
-    let mut sorted =
-        SortedWords { bytes: Vec::with_capacity(bytes.len()), starts: Vec::with_capacity(spans.len() + 1) };
-    let mut push = |word: &[u8]| {
-        sorted.starts.push(sorted.bytes.len() as u32);
-        sorted.bytes.extend_from_slice(word);
-    };
+    let mut sorted = SortedWords::with_capacity(bytes.len(), spans.len());
     if strictly_sorted || spans.is_sorted_by(|a, b| word(a) <= word(b)) {
         // In order: repeats are neighbours, compared as read.
         spans.dedup_by(|a, b| word(a) == word(b));
-        spans.iter().for_each(|span| push(word(span)));
+        spans.iter().for_each(|span| sorted.push(word(span)));
     } else {
         // Sorted by packed prefixes, then each word copied once, in order,
         // straight from where it was read. A repeat has its neighbour's
@@ -65,7 +60,10 @@ pub(crate) fn sort_and_dedup(bytes: Vec<u8>, mut spans: Vec<(u32, u8)>, strictly
             };
             let high = std::thread::scope(|s| {
                 let high = s.spawn(|| {
-                    let mut words = SortedWords::default();
+                    // Room for every word of the run, repeats too: no
+                    // copy of tens of megabytes as the arena grows.
+                    let room = high.iter().map(|k| k.len as usize).sum();
+                    let mut words = SortedWords::with_capacity(room, high.len());
                     sort_and_push(high, &mut words);
                     words
                 });
@@ -88,8 +86,7 @@ fn push_distinct<'a>(keyed: &[WordKey], word_of: impl Fn(&WordKey) -> &'a [u8], 
         let this = word_of(k);
         let repeat = last.is_some_and(|(key, w)| key == k.key && (Prefixes::settles(key) || w == this));
         if !repeat {
-            sorted.starts.push(sorted.bytes.len() as u32);
-            sorted.bytes.extend_from_slice(this);
+            sorted.push(this);
             last = Some((k.key, this));
         }
     }
@@ -130,6 +127,19 @@ pub struct SortedWords {
 }
 
 impl SortedWords {
+    /// None yet, with room for `words` words of `bytes` bytes in all.
+    fn with_capacity(bytes: usize, words: usize) -> SortedWords {
+        SortedWords { bytes: Vec::with_capacity(bytes), starts: Vec::with_capacity(words + 1) }
+    }
+
+    /// Appends `word`, which must sort after the last one (the end of
+    /// the arena is pushed once, after the last word).
+    #[inline]
+    fn push(&mut self, word: &[u8]) {
+        self.starts.push(self.bytes.len() as u32);
+        self.bytes.extend_from_slice(word);
+    }
+
     /// The number of words.
     pub fn len(&self) -> usize {
         self.starts.len().saturating_sub(1)
@@ -176,8 +186,7 @@ impl SortedWords {
     /// These words without those of `other`, and how many were removed:
     /// one merge of the two sorted lists.
     pub fn without(&self, other: &SortedWords) -> (SortedWords, u64) {
-        let mut kept =
-            SortedWords { bytes: Vec::with_capacity(self.bytes.len()), starts: Vec::with_capacity(self.starts.len()) };
+        let mut kept = SortedWords::with_capacity(self.bytes.len(), self.len());
         let (mut j, mut removed) = (0, 0);
         for word in self.iter() {
             while j < other.len() && other.get(j) < word {
@@ -187,8 +196,7 @@ impl SortedWords {
                 removed += 1;
                 continue;
             }
-            kept.starts.push(kept.bytes.len() as u32);
-            kept.bytes.extend_from_slice(word);
+            kept.push(word);
         }
         kept.starts.push(kept.bytes.len() as u32);
         (kept, removed)
