@@ -92,10 +92,13 @@ impl Count for u64 {}
 /// `MAP_POPULATE`, where a `Vec`'s fresh pages each fault in alone when
 /// first touched (on enable1, `anigram count --start-len 3 --goal-len 8`
 /// touches 150 pages of 626 KB: the process 2.88 to 2.75 ms). Elsewhere,
-/// or when mapping fails, a plain `Vec`.
+/// or when mapping fails, a plain `Vec`. Past [`MAP_UP_TO`] too: a
+/// populated table is resident whole, where a `Vec`'s pages stay unmapped
+/// until touched, and a table's length comes from the index, which
+/// another build may have padded with terms no count touches.
 pub(crate) fn zeroed<T: Count>(len: usize) -> Zeroed<T> {
     let bytes = len.saturating_mul(std::mem::size_of::<T>());
-    if cfg!(target_os = "linux") && bytes >= MAP_FROM {
+    if cfg!(target_os = "linux") && (MAP_FROM..=MAP_UP_TO).contains(&bytes) {
         if let Ok(map) = memmap2::MmapOptions::new().len(bytes).populate().map_anon() {
             return Zeroed::Mapped(map, len, std::marker::PhantomData);
         }
@@ -108,6 +111,10 @@ pub(crate) fn zeroed<T: Count>(len: usize) -> Zeroed<T> {
 /// tests map all but the smallest, so that the counts they check against
 /// brute force come from mapped tables too.
 const MAP_FROM: usize = if cfg!(test) { 64 } else { 64 << 10 };
+
+/// The largest table mapped populated: 64 MiB (a count a term of 16
+/// million terms; the 10-million-word list has 8.7 million).
+const MAP_UP_TO: usize = 64 << 20;
 
 /// A table of [`zeroed`]: mapped, or a `Vec`.
 pub(crate) enum Zeroed<T: Count> {
@@ -153,7 +160,7 @@ mod tests {
     /// what is written to every count.
     #[test]
     fn zeroed_tables_are_zero_and_hold_their_counts() {
-        for len in [0, 1, 15, 16, 1000, 16 * 1024 + 3, 300_000] {
+        for len in [0, 1, 15, 16, 1000, 16 * 1024 + 3, 300_000, MAP_UP_TO / 4 + 1] {
             let mut narrow = zeroed::<u32>(len);
             let mut wide = zeroed::<u64>(len);
             assert_eq!((narrow.len(), wide.len()), (len, len));
