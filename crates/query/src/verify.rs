@@ -89,7 +89,7 @@ impl<D: AsRef<[u8]>> Index<D> {
                 SectionId::Endings => self.check_endings(),
                 SectionId::LetterGroups => self.check_letter_groups(),
                 SectionId::Words => words.clone(),
-                SectionId::Common => self.common().map(drop),
+                SectionId::Common => self.check_common(),
                 SectionId::Lettersets | SectionId::Honeycombs | SectionId::CommonHoneycombs => bee.clone(),
                 SectionId::Terms | SectionId::Chains => anigram.clone(),
             }
@@ -156,4 +156,66 @@ fn both<A, B: Send>(first: impl FnOnce() -> A, second: impl FnOnce() -> B + Send
         };
         (a, b)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bee::{self, Puzzle, SolveOptions};
+    use crate::format::SectionId;
+    use crate::testutil::{index, with_columns};
+    use crate::Index;
+
+    const WORDS: &str = "amalgam\ngame\nglam\nmegaplex\n";
+
+    fn problem(index: &Index<Vec<u8>>, name: &str) -> Option<String> {
+        index.verify().into_iter().find(|c| c.name == name).and_then(|c| c.problem)
+    }
+
+    /// `index` with every byte of its `common` section flipped, checksums
+    /// left as they were.
+    fn common_damaged(idx: &Index<Vec<u8>>) -> Index<Vec<u8>> {
+        let entry =
+            idx.header().sections.iter().find(|e| e.code == SectionId::Common.code()).expect("a common section");
+        let mut bytes = idx.as_bytes().to_vec();
+        bytes[entry.range()].iter_mut().for_each(|b| *b ^= 0xff);
+        Index::from_bytes(bytes).expect("the header is intact")
+    }
+
+    /// An index that flags no word reads no flag: with its flags damaged,
+    /// a question that shows them still answers (every word uncommon),
+    /// and only `verify` finds the damage. With a common list, the same
+    /// damage is an error.
+    #[test]
+    fn an_index_that_flags_no_word_reads_no_flag() {
+        let solve = |idx: &Index<Vec<u8>>| {
+            let puzzle = Puzzle::parse(idx.alphabet(), "aeglmpx", Some("g"))?;
+            bee::solve(idx, puzzle, &SolveOptions::default())
+        };
+        let none = common_damaged(&index(WORDS, None));
+        let solution = solve(&none).expect("the flags are not read");
+        assert_eq!(solution.words.len(), 4);
+        assert!(solution.words.iter().all(|w| !w.common));
+        assert_eq!(problem(&none, "common").as_deref(), Some("checksum mismatch"));
+        let some = common_damaged(&index(WORDS, Some("game\n")));
+        assert!(solve(&some).unwrap_err().to_string().contains("common"), "the flags are read");
+    }
+
+    /// `verify` checks the flags against the metadata's count, which a
+    /// query trusts when it is 0, and that none lies past the last word.
+    #[test]
+    fn verify_checks_the_flags_against_their_count() {
+        let none = index(WORDS, None);
+        assert_eq!(problem(&none, "common"), None);
+        let lying = with_columns(&none, SectionId::Common, |cols| cols[0][0] |= 1);
+        assert!(!lying.common().unwrap().is_common(0).unwrap(), "the count says none");
+        assert_eq!(problem(&lying, "common").as_deref(), Some("flags 1 words common, where the metadata counts 0"));
+        let some = index(WORDS, Some("game\n"));
+        assert_eq!(problem(&some, "common"), None);
+        assert!(some.common().unwrap().is_common(1).unwrap(), "game is word 1");
+        let one_more = with_columns(&some, SectionId::Common, |cols| cols[0][0] |= 1);
+        assert_eq!(problem(&one_more, "common").as_deref(), Some("flags 2 words common, where the metadata counts 1"));
+        // Four words: bit 4 and on of the first value are past them.
+        let past = with_columns(&some, SectionId::Common, |cols| cols[0][0] |= 1 << 4);
+        assert_eq!(problem(&past, "common").as_deref(), Some("flags a word past the last word"));
+    }
 }
