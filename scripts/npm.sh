@@ -91,9 +91,12 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # 688,162 (251,404) after the review that followed. Raised to 710,000
 # when Letter Boxed counts of 4 and 5 words took a loop of fixed length
 # for each size of set (twelve copies, unrolled): 695,641 to 703,181
-# bytes (254,565 gzip -9), for those counts 1.2x as quick.
-if [ "$bytes" -gt 710000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 710,000 bytes and 260,000 gzip -9" >&2
+# bytes (254,565 gzip -9), for those counts 1.2x as quick. Raised to
+# 715,000 when `verify` came to check the word text's run checksums and
+# the common flags against their count: 708,592 to 710,692 bytes, with
+# the lookups by run compiled out of this build (it has no lazy checks).
+if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 260000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 260,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

@@ -284,21 +284,42 @@ fn a_word_outside_the_alphabet() {
 /// The word text, the section an id turns into its word through, damaged
 /// in each way it can be: a letter outside the alphabet, a length that
 /// runs past the text, a run that starts elsewhere than the last ended,
-/// counts that disagree with the word count. Every command answers or
-/// errs cleanly, and `verify` names the section.
+/// counts that disagree with the word count; each with the runs'
+/// checksums made right again (as a file crafted to get past them would
+/// be). Every command answers or errs cleanly, and `verify` names the
+/// section. Damage the runs' checksums do not match is an error.
 #[test]
 fn a_damaged_word_text() {
     let s = Scratch::new();
-    // Columns: lengths (u8 a word), run starts (u32 a 16 words), text.
+    // Columns: lengths (u8 a word), run starts (u32 a 16 words), text,
+    // run checksums (u32 a 16 words).
     type Columns = [std::ops::Range<usize>; 3];
     let edit = |name: &str, change: fn(&mut Vec<u8>, Columns)| {
         with_section(&s, name, SectionId::WordText, |bytes| {
             let mut bytes = bytes.to_vec();
             let columns = [column(bytes.as_slice(), 0), column(&bytes, 1), column(&bytes, 2)];
             change(&mut bytes, columns);
+            let [lengths, starts, text, sums] = [0, 1, 2, 3].map(|i| column(&bytes, i));
+            for (run, at) in sums.step_by(4).enumerate() {
+                let start = u32::from_le_bytes(bytes[starts.start + 4 * run..][..4].try_into().unwrap());
+                let run_lengths = &bytes[lengths.start + 16 * run..lengths.end.min(lengths.start + 16 * run + 16)];
+                let len: usize = run_lengths.iter().map(|&l| l as usize).sum();
+                let run_text = bytes[text.clone()].get(start as usize..start as usize + len).unwrap_or_default();
+                let sum = wordhoard_query::format::run_checksum(start, run_lengths, run_text);
+                bytes[at..at + 4].copy_from_slice(&sum.to_le_bytes());
+            }
             bytes
         })
     };
+    let unsummed = with_section(&s, "text-unsummed.hoard", SectionId::WordText, |bytes| {
+        let mut bytes = bytes.to_vec();
+        let text = column(&bytes, 2);
+        bytes[text].fill(b'z');
+        bytes
+    });
+    let failures = every_command(&unsummed);
+    assert!(failures.iter().any(|e| e.contains("`word_text` fails its checksum")), "{failures:#?}");
+    verify_names(&unsummed, "word_text");
     let accent = edit("text-accent.hoard", |b, [_, _, text]| b[text].fill(0xe9));
     assert!(every_command(&accent).iter().any(|e| e.contains("outside the alphabet")));
     verify_names(&accent, "word_text");

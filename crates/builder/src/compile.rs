@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use wordhoard_query::alphabet::Folding;
-use wordhoard_query::format::{ColumnsWriter, FileWriter, Metadata, SectionId, WORD_TEXT_RUN as RUN};
+use wordhoard_query::format::{run_checksum, ColumnsWriter, FileWriter, Metadata, SectionId, WORD_TEXT_RUN as RUN};
 use wordhoard_query::Alphabet;
 
 use crate::error::{BuildError, BuildErrorKind, ListRole};
@@ -348,11 +348,21 @@ fn lay_out_file(
 }
 
 /// The `word_text` section: each word's length, where each run of 16
-/// words starts, and the words back to back (FORMAT.md).
+/// words starts, the words back to back, and each run's checksum
+/// (FORMAT.md).
 fn word_text_section(words: &SortedWords) -> Vec<u8> {
     let lengths: Vec<u8> = words.starts.windows(2).map(|w| (w[1] - w[0]) as u8).collect();
     let starts: Vec<u32> = words.starts[..words.len()].iter().copied().step_by(RUN).collect();
-    ColumnsWriter::new().bytes(lengths).u32s(&starts).bytes(words.bytes().to_vec()).finish()
+    let text = words.bytes();
+    let checksums: Vec<u32> = lengths
+        .chunks(RUN)
+        .zip(&starts)
+        .map(|(run, &start)| {
+            let end = start as usize + run.iter().map(|&l| l as usize).sum::<usize>();
+            run_checksum(start, run, &text[start as usize..end])
+        })
+        .collect();
+    ColumnsWriter::new().bytes(lengths).u32s(&starts).bytes(text.to_vec()).u32s(&checksums).finish()
 }
 
 /// The `spellings` section: word ids (ascending), offsets, and the UTF-8

@@ -57,7 +57,7 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     let bad = |e: crate::BuildError| Error::new(ErrorKind::Limit(format!("cannot rebuild the index: {e}")));
     let mut rebuilt = vec![
         (SectionId::Words, sections.words.map_err(bad)?),
-        (SectionId::WordText, sections.word_text),
+        (SectionId::WordText, as_written_then(index, SectionId::WordText, sections.word_text)?),
         (SectionId::Common, sections.common),
         (SectionId::Lettersets, sections.bee.lettersets),
         (SectionId::Honeycombs, sections.bee.honeycombs),
@@ -160,11 +160,12 @@ fn words_of<D: AsRef<[u8]>>(index: &Index<D>) -> Result<SortedWords, Error> {
 
 /// Sections that gained columns at their end that readers may do
 /// without, and how many columns builds before them wrote.
-const EARLIER_COLUMNS: [(SectionId, usize); 2] = [(SectionId::LetterGroups, 3), (SectionId::Chains, 6)];
+const EARLIER_COLUMNS: [(SectionId, usize); 3] =
+    [(SectionId::LetterGroups, 3), (SectionId::Chains, 6), (SectionId::WordText, 3)];
 
 /// A rebuilt section as the file's build wrote it: from a build before
 /// the section's later columns (the groups' checksums, the terms by
-/// length), its first columns alone; else as rebuilt.
+/// length, the runs' checksums), its first columns alone; else as rebuilt.
 fn as_written_then<D: AsRef<[u8]>>(index: &Index<D>, id: SectionId, rebuilt: Vec<u8>) -> Result<Vec<u8>, Error> {
     let Some(&(_, before)) = EARLIER_COLUMNS.iter().find(|(section, _)| *section == id) else { return Ok(rebuilt) };
     if Columns::parse(id, index.section(id)?)?.len() != before {
@@ -195,7 +196,7 @@ fn common_flags<D: AsRef<[u8]>>(index: &Index<D>, words: usize) -> Result<Vec<bo
 fn columns_of(id: SectionId, mask: usize) -> &'static [(&'static str, usize)] {
     match (id, mask) {
         (SectionId::Common, _) => &[("common flags", 8)],
-        (SectionId::WordText, _) => &[("lengths", 1), ("run starts", 4), ("text", 1)],
+        (SectionId::WordText, _) => &[("lengths", 1), ("run starts", 4), ("text", 1), ("run checksums", 4)],
         (SectionId::Endings, _) => &[("word ids", 4), ("keys", 4)],
         (SectionId::LetterGroups, _) => &[("keys", 8), ("starts", 4), ("entries", 1), ("group checksums", 4)],
         (SectionId::Lettersets, 4) => &[("letter sets", 4), ("points", 4), ("offsets", 4), ("word ids", 4)],
@@ -297,14 +298,16 @@ mod tests {
     }
 
     /// A file whose sections lack their later columns (`letter_groups`
-    /// its checksums, `chains` its terms by length), as earlier builds
+    /// its checksums, `chains` its terms by length, `word_text` its run
+    /// checksums), as earlier builds
     /// wrote them, verifies and rebuilds to itself; so does each alone.
     #[test]
     fn sections_without_their_later_columns_rebuild_to_themselves() {
         use wordhoard_query::format::{FileWriter, Header};
         let file = built("ride\ndire\nired\ngame\ngames\nmegaplex\nglam\n", Some("game\n"));
         let header = Header::parse(&file).unwrap();
-        for earlier in [&EARLIER_COLUMNS[..1], &EARLIER_COLUMNS[1..], &EARLIER_COLUMNS[..]] {
+        let each_alone = (0..EARLIER_COLUMNS.len()).map(|i| &EARLIER_COLUMNS[i..=i]);
+        for earlier in each_alone.chain([&EARLIER_COLUMNS[..]]) {
             let mut out = FileWriter::new();
             for entry in &header.sections {
                 let mut payload = file[entry.range()].to_vec();

@@ -35,7 +35,7 @@ use crate::format::fst::{Automaton, FstMap, StartsWith};
 use crate::format::SectionId;
 use crate::format::ENDING_LETTERS;
 use crate::index::{CommonFlags, Index};
-use crate::word_text::{Near, WordText};
+use crate::word_text::WordText;
 
 /// The most tokens a pattern may have (its states are a `u64` bitset).
 pub const MAX_TOKENS: usize = 63;
@@ -487,7 +487,7 @@ fn by_endings(
         }
     }
     if !settles_all {
-        let (mut near, mut failed) = (Near::default(), None);
+        let (mut near, mut failed) = (text.near_for(ids.len()), None);
         ids.retain(|&id| match text.word_near(id as usize, &mut near) {
             Ok(word) => star.fits(word),
             Err(e) => {

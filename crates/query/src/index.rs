@@ -10,7 +10,7 @@ use crate::format::blocks::{LastBlock, Lazy, SectionBlocks};
 use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
 use crate::letter_groups::LetterGroups;
-use crate::word_text::WordText;
+use crate::word_text::{CheckedRuns, WordText};
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
 /// `include_bytes!`.
@@ -31,6 +31,8 @@ pub struct Index<D> {
     /// Per section, the outcome of the structural check queries rely on
     /// (offsets ascending, letter sets in the alphabet), made once.
     structure: Vec<OnceLock<Result<()>>>,
+    /// The `word_text` runs whose checksums reads have checked.
+    text_runs: OnceLock<CheckedRuns>,
     /// Called with a range before a pass reads it all.
     will_read: fn(&D, std::ops::Range<usize>),
     /// Called with a range a whole-file pass is done with.
@@ -190,6 +192,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             alphabet,
             blocks,
             structure,
+            text_runs: OnceLock::new(),
             will_read: |_, _| {},
             done_reading: |_, _| {},
         })
@@ -396,7 +399,7 @@ impl<D: AsRef<[u8]>> Index<D> {
 
     /// The `word_text` table, when the index has one.
     pub(crate) fn word_text(&self) -> Result<Option<WordText<'_>>> {
-        self.optional_table(SectionId::WordText, WordText::new)
+        self.optional_table(SectionId::WordText, |cols, words| WordText::new(cols, words, &self.text_runs))
     }
 
     /// An optional section's view, made by `view` over its columns and

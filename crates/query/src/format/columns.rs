@@ -182,6 +182,13 @@ impl<'a> U32s<'a> {
         Ok(le_u32(bytes) as usize)
     }
 
+    /// Value `i`, in bounds, its block not checked: for a reader whose
+    /// own checksum covers the value (a `word_text` run's).
+    #[inline]
+    pub(crate) fn at_covered(&self, i: usize) -> Result<usize> {
+        Ok(le_u32(self.value_bytes(i)?) as usize)
+    }
+
     /// Value `i`'s bytes, in bounds, not yet checked.
     #[inline(always)]
     fn value_bytes(&self, i: usize) -> Result<&'a [u8]> {

@@ -46,6 +46,18 @@ pub const MAX_WORD_LEN: usize = 255;
 /// The `word_text` section stores where every 16th word starts.
 pub const WORD_TEXT_RUN: usize = 16;
 
+/// The checksum of one run of the `word_text` section (column 3): the
+/// CRC-32 the block table uses, over the run's start (column 1's value,
+/// little-endian), its lengths and its text, so that a lookup checks only
+/// the runs it reads, not the 64 KiB blocks around them.
+pub fn run_checksum(start: u32, lengths: &[u8], text: &[u8]) -> u32 {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&start.to_le_bytes());
+    crc.update(lengths);
+    crc.update(text);
+    crc.finalize()
+}
+
 /// The letters of a word's end that order the `endings` section.
 pub const ENDING_LETTERS: usize = 4;
 
