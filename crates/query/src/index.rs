@@ -6,11 +6,11 @@ use std::sync::OnceLock;
 use crate::alphabet::{Alphabet, WordTexts};
 use crate::endings::Endings;
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::blocks::{LastBlock, Lazy, SectionBlocks};
+use crate::format::blocks::{LastBlock, Lazy, Passed, SectionBlocks};
 use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
 use crate::letter_groups::LetterGroups;
-use crate::word_text::{CheckedRuns, WordText};
+use crate::word_text::WordText;
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
 /// `include_bytes!`.
@@ -32,7 +32,7 @@ pub struct Index<D> {
     /// (offsets ascending, letter sets in the alphabet), made once.
     structure: Vec<OnceLock<Result<()>>>,
     /// The `word_text` runs whose checksums reads have checked.
-    text_runs: OnceLock<CheckedRuns>,
+    text_runs: OnceLock<Passed>,
     /// Called with a range before a pass reads it all.
     will_read: fn(&D, std::ops::Range<usize>),
     /// Called with a range a whole-file pass is done with.

@@ -18,11 +18,10 @@
 //! wrote three columns; their reads are checked by block.)
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::blocks::{check, LastBlock, Lazy, BLOCK_LEN};
+use crate::format::blocks::{check, LastBlock, Lazy, Passed, BLOCK_LEN};
 use crate::format::{le_u32, run_checksum, Columns, SectionId, U32s, WORD_TEXT_RUN as RUN};
 
 /// What a run of word reads checked last: the block of each column, or
@@ -37,30 +36,6 @@ pub(crate) struct Near {
     /// Reads checked by their runs' checksums (see [`WordText::near_for`]),
     /// not by blocks.
     by_runs: bool,
-}
-
-/// Which runs' checksums have matched, a bit a run: kept by the index,
-/// so each run is checked once for its life (as blocks are).
-#[derive(Debug, Default)]
-pub(crate) struct CheckedRuns(Vec<AtomicU64>);
-
-impl CheckedRuns {
-    fn new(runs: usize) -> CheckedRuns {
-        CheckedRuns((0..runs.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
-    }
-
-    #[inline(always)]
-    fn has(&self, run: usize) -> bool {
-        // Relaxed: a run two threads check at once is checked twice, with
-        // the same answer; a set bit only ever says it matched.
-        self.0.get(run / 64).is_some_and(|bits| bits.load(Ordering::Relaxed) & (1 << (run % 64)) != 0)
-    }
-
-    fn add(&self, run: usize) {
-        if let Some(bits) = self.0.get(run / 64) {
-            bits.fetch_or(1 << (run % 64), Ordering::Relaxed);
-        }
-    }
 }
 
 /// A view of the `word_text` section, its counts checked against the word
@@ -79,13 +54,13 @@ pub(crate) struct WordText<'a> {
     /// has them and its blocks are checked as read. (With the lazy
     /// checks, which a build without lazy checks cannot make: there the
     /// compiler drops the code that checks runs.)
-    runs: Option<(U32s<'a>, &'a CheckedRuns, Lazy<'a>)>,
+    runs: Option<(U32s<'a>, &'a Passed, Lazy<'a>)>,
 }
 
 impl<'a> WordText<'a> {
     /// Reads the table over `cols`, for an index of `words` words; the
     /// runs checked so far are kept in `checked`, the index's.
-    pub(crate) fn new(cols: Columns<'a>, words: usize, checked: &'a OnceLock<CheckedRuns>) -> Result<WordText<'a>> {
+    pub(crate) fn new(cols: Columns<'a>, words: usize, checked: &'a OnceLock<Passed>) -> Result<WordText<'a>> {
         let (lengths, lazy) = cols.lazy_bytes(0)?;
         let starts = cols.u32s(1)?;
         let (text, _) = cols.lazy_bytes(2)?;
@@ -99,7 +74,7 @@ impl<'a> WordText<'a> {
         // A section checked whole when opened (read into memory, or no
         // lazy checks on this platform) needs no run checked.
         let runs = match (sums, lazy) {
-            (Some(sums), Some(lazy)) => Some((sums, checked.get_or_init(|| CheckedRuns::new(sums.len())), lazy)),
+            (Some(sums), Some(lazy)) => Some((sums, checked.get_or_init(|| Passed::new(sums.len())), lazy)),
             _ => None,
         };
         Ok(WordText { lengths, starts, text, lazy, sums, runs })
@@ -119,7 +94,7 @@ impl<'a> WordText<'a> {
     /// Checks run `run` by its checksum, unless a read has: its start,
     /// lengths and text are then what the build wrote.
     #[inline(never)]
-    fn check_run(&self, run: usize, (sums, checked, _): (U32s<'a>, &CheckedRuns, Lazy<'a>)) -> Result<()> {
+    fn check_run(&self, run: usize, (sums, checked, _): (U32s<'a>, &Passed, Lazy<'a>)) -> Result<()> {
         if checked.has(run) {
             return Ok(());
         }
@@ -330,6 +305,11 @@ impl<'a> WordText<'a> {
             return Err(SectionId::WordText.corrupt("has an empty word"));
         }
         let starts = self.starts.as_bytes()?;
+        let sums = match self.sums {
+            Some(sums) => Some(sums.as_bytes()?),
+            None => None,
+        };
+        let too_little = || SectionId::WordText.corrupt("has text past its last word, or too little");
         let mut at = 0usize;
         for (run, (lengths, start)) in self.lengths.chunks(RUN).zip(starts.chunks_exact(4)).enumerate() {
             if le_u32(start) as usize != at {
@@ -337,23 +317,19 @@ impl<'a> WordText<'a> {
                     SectionId::WordText.corrupt(format!("run {run} does not start where run {} ends", run.max(1) - 1))
                 );
             }
-            at = at.saturating_add(lengths.iter().map(|&l| l as usize).sum::<usize>());
-        }
-        if at != self.text.len() {
-            return Err(SectionId::WordText.corrupt("has text past its last word, or too little"));
-        }
-        let Some(sums) = self.sums else { return Ok(()) };
-        // The layout checked, each run's text is where its start says.
-        let mut at = 0;
-        for (run, (lengths, (start, sum))) in
-            self.lengths.chunks(RUN).zip(starts.chunks_exact(4).zip(sums.as_bytes()?.chunks_exact(4))).enumerate()
-        {
-            let end = at + lengths.iter().map(|&l| l as usize).sum::<usize>();
-            let text = self.text.get(at..end).unwrap_or_default();
-            if run_checksum(le_u32(start), lengths, text) != le_u32(sum) {
-                return Err(SectionId::WordText.corrupt(format!("has run {run} damaged: its checksum does not match")));
+            let end = at.saturating_add(lengths.iter().map(|&l| l as usize).sum::<usize>());
+            if let Some(sums) = sums {
+                let text = self.text.get(at..end).ok_or_else(too_little)?;
+                if sums.get(4 * run..4 * run + 4).map(le_u32) != Some(run_checksum(at as u32, lengths, text)) {
+                    return Err(
+                        SectionId::WordText.corrupt(format!("has run {run} damaged: its checksum does not match"))
+                    );
+                }
             }
             at = end;
+        }
+        if at != self.text.len() {
+            return Err(too_little());
         }
         Ok(())
     }

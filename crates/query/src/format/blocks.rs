@@ -38,18 +38,49 @@ pub fn block_crcs(bytes: &[u8]) -> (Vec<u32>, u32) {
     (crcs, whole.finalize())
 }
 
+/// Which of some parts (a section's blocks, the word text's runs) have
+/// matched their checksums: a bit each, set once, read with one load.
+#[derive(Debug, Default)]
+pub(crate) struct Passed(Vec<AtomicU64>);
+
+impl Passed {
+    /// `parts` parts, none checked.
+    pub(crate) fn new(parts: usize) -> Passed {
+        Passed((0..parts.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    /// True when part `i` has matched its checksum.
+    #[inline(always)]
+    pub(crate) fn has(&self, i: usize) -> bool {
+        // Relaxed: a part two threads check at once is checked twice,
+        // with the same answer; a set bit only ever says it matched.
+        self.0.get(i / 64).is_some_and(|bits| bits.load(Ordering::Relaxed) & (1 << (i % 64)) != 0)
+    }
+
+    /// Records that part `i` matched its checksum.
+    pub(crate) fn add(&self, i: usize) {
+        if let Some(bits) = self.0.get(i / 64) {
+            bits.fetch_or(1 << (i % 64), Ordering::Relaxed);
+        }
+    }
+
+    /// How many parts have matched.
+    fn count(&self) -> usize {
+        self.0.iter().map(|bits| bits.load(Ordering::Relaxed).count_ones() as usize).sum()
+    }
+}
+
 /// One section's block checksums, and which blocks a read has checked.
 #[derive(Debug)]
 pub struct SectionBlocks {
     crcs: Vec<u32>,
-    /// One bit a block: set once its checksum matched.
-    checked: Vec<AtomicU64>,
+    checked: Passed,
 }
 
 impl SectionBlocks {
     /// The blocks of a section with these block checksums, none checked.
     pub fn new(crcs: Vec<u32>) -> SectionBlocks {
-        let checked = (0..crcs.len().div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let checked = Passed::new(crcs.len());
         SectionBlocks { crcs, checked }
     }
 
@@ -80,9 +111,7 @@ impl SectionBlocks {
 
     #[inline(always)]
     fn is_checked(&self, block: usize) -> bool {
-        // Relaxed: a block two threads check at once is checked twice,
-        // with the same answer; a set bit only ever says it matched.
-        self.checked.get(block / 64).is_some_and(|word| word.load(Ordering::Relaxed) & (1 << (block % 64)) != 0)
+        self.checked.has(block)
     }
 
     fn check_block(&self, section: &[u8], block: usize) -> bool {
@@ -98,7 +127,7 @@ impl SectionBlocks {
         };
         let ok = crc32fast::hash(bytes) == crc;
         if ok {
-            self.checked[block / 64].fetch_or(1 << (block % 64), Ordering::Relaxed);
+            self.checked.add(block);
         }
         ok
     }
@@ -115,7 +144,7 @@ impl SectionBlocks {
         for (block, chunk) in section.chunks(BLOCK_LEN).enumerate() {
             let block_crc = crc32fast::hash(chunk);
             if block_crc == self.crcs[block] {
-                self.checked[block / 64].fetch_or(1 << (block % 64), Ordering::Relaxed);
+                self.checked.add(block);
             } else {
                 ok = false;
             }
@@ -126,7 +155,7 @@ impl SectionBlocks {
 
     /// The number of blocks checked so far (for tests and benchmarks).
     pub fn checked_count(&self) -> usize {
-        self.checked.iter().map(|w| w.load(Ordering::Relaxed).count_ones() as usize).sum()
+        self.checked.count()
     }
 
     /// The number of blocks.
