@@ -365,8 +365,12 @@ impl StarPattern {
                 Token::Star => unreachable!("after the last star"),
             })
             .collect();
+        // A head of `?` and `*` alone (`??*ing`) asks only for a length,
+        // which `shortest` holds: no test of a word's letters.
+        let any = pattern.index_of.iter().flatten().fold(LetterSet::EMPTY, |set, &i| set.with(i as usize));
         let head = star
             .filter(|&s| s > 0)
+            .filter(|&s| pattern.tokens[..s].iter().any(|t| matches!(*t, Token::One(set) if set != any)))
             .map(|s| Pattern { tokens: pattern.tokens[..=s].to_vec(), index_of: pattern.index_of.clone() });
         // Without a `*`, only words of the pattern's own length (and none
         // when `--len` asks for another).
@@ -475,8 +479,11 @@ fn by_endings(
     // is left: letters before those, the head, a length, the common flag.
     // When nothing is, the runs' length is the count, and only the first
     // ids of each group of words that end alike are read.
-    let settles_all =
+    // A word the runs name ends as the tail does; when nothing else is
+    // asked of it but a least length (`??*ing`), its length alone is read.
+    let only_length =
         settled == star.tail.len() && star.head.is_none() && star.longest == usize::MAX && !opts.common_only;
+    let settles_all = only_length && star.shortest <= settled;
     let first_only = settles_all && shown < candidates;
     let mut ids = Vec::with_capacity(if first_only { 0 } else { candidates });
     for run in runs {
@@ -486,7 +493,17 @@ fn by_endings(
             endings.ids_into(run, &mut ids)?;
         }
     }
-    if !settles_all {
+    if only_length && !settles_all {
+        let (mut near, mut failed) = (text.near_for(ids.len()), None);
+        ids.retain(|&id| match text.len_near(id as usize, &mut near) {
+            Ok(len) => len >= star.shortest,
+            Err(e) => {
+                failed.get_or_insert(e);
+                false
+            }
+        });
+        failed.map_or(Ok(()), Err)?;
+    } else if !settles_all {
         let (mut near, mut failed) = (text.near_for(ids.len()), None);
         ids.retain(|&id| match text.word_near(id as usize, &mut near) {
             Ok(word) => star.fits(word),

@@ -146,6 +146,15 @@ impl<'a> WordText<'a> {
         Ok(())
     }
 
+    /// The length of word `id` in codes, for one of many reads near each
+    /// other: one load from the lengths alone, their blocks checked as
+    /// read (the text and the starts are not touched).
+    pub(crate) fn len_near(&self, id: usize, near: &mut Near) -> Result<usize> {
+        let len = self.lengths.get(id..=id).ok_or_else(|| SectionId::WordText.corrupt(format!("has no word {id}")))?;
+        near.lengths.check(self.lazy, len)?;
+        Ok(len[0] as usize)
+    }
+
     /// The codes of word `id`, for one of many reads near each other:
     /// the blocks checked last are remembered in `near`.
     #[inline(always)]

@@ -164,6 +164,18 @@ proptest! {
         find_agrees(&words, &toks, len)?;
     }
 
+    /// Patterns whose head asks only for a length (`??*ce`, `?*?*e`):
+    /// the endings settle the tail and the lengths alone are read, against
+    /// the scan, the walk of the FST and brute force.
+    #[test]
+    fn length_and_suffix_patterns_match_brute_force(words in proptest::collection::vec(word(), 50..400), head in proptest::collection::vec(prop_oneof![3 => Just(Tok::Any), 1 => Just(Tok::Star)], 1..5), tail in proptest::collection::vec(proptest::sample::select(LETTERS).prop_map(Tok::Letter), 0..3), len in proptest::option::of(2usize..8)) {
+        let mut toks = head;
+        toks.push(Tok::Star);
+        toks.extend(tail);
+        toks.push(Tok::Letter(b'e'));
+        find_agrees(&words, &toks, len)?;
+    }
+
     /// Patterns with a `*` after letter tokens (`qu*`, `b*e`, `[ab]?*e`):
     /// their words are runs of ids, one a beginning, read from the word
     /// text, or those the endings name when they are fewer, against the
