@@ -477,10 +477,9 @@ fn by_endings(
     }
     // The runs settle the last letters; the words are read only for what
     // is left: letters before those, the head, a length, the common flag.
-    // When nothing is, the runs' length is the count, and only the first
-    // ids of each group of words that end alike are read.
-    // A word the runs name ends as the tail does; when nothing else is
-    // asked of it but a least length (`??*ing`), its length alone is read.
+    // When only a least length is (`??*ing`), only the words' lengths are
+    // read; when nothing is, the runs' length is the count, and only the
+    // first ids of each group of words that end alike are read.
     let only_length =
         settled == star.tail.len() && star.head.is_none() && star.longest == usize::MAX && !opts.common_only;
     let settles_all = only_length && star.shortest <= settled;
@@ -493,24 +492,17 @@ fn by_endings(
             endings.ids_into(run, &mut ids)?;
         }
     }
-    if only_length && !settles_all {
+    if !settles_all {
         let (mut near, mut failed) = (text.near_for(ids.len()), None);
-        ids.retain(|&id| match text.len_near(id as usize, &mut near) {
-            Ok(len) => len >= star.shortest,
-            Err(e) => {
+        ids.retain(|&id| {
+            let fits = match only_length {
+                true => text.len_near(id as usize, &mut near).map(|len| len >= star.shortest),
+                false => text.word_near(id as usize, &mut near).map(|word| star.fits(word)),
+            };
+            fits.unwrap_or_else(|e| {
                 failed.get_or_insert(e);
                 false
-            }
-        });
-        failed.map_or(Ok(()), Err)?;
-    } else if !settles_all {
-        let (mut near, mut failed) = (text.near_for(ids.len()), None);
-        ids.retain(|&id| match text.word_near(id as usize, &mut near) {
-            Ok(word) => star.fits(word),
-            Err(e) => {
-                failed.get_or_insert(e);
-                false
-            }
+            })
         });
         failed.map_or(Ok(()), Err)?;
         if opts.common_only {
