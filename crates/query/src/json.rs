@@ -22,7 +22,7 @@ use serde_json::{json, Map, Value};
 
 use crate::anagram::{Anagram, PhraseAnagrams};
 use crate::anigram::Step;
-use crate::bee::{Hints, Progress, Rank, ScoredWord, Solution};
+use crate::bee::{Hints, Progress, Rank, ScoredWord, Solution, SolvedWords};
 use crate::boxed::{Generated, LetterBox};
 use crate::error::{Error, Result};
 
@@ -68,7 +68,7 @@ pub struct BeeSolutionJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
     #[serde(serialize_with = "scored_words")]
-    words: &'a [ScoredWord],
+    words: &'a SolvedWords,
 }
 
 /// A Spelling Bee solution: `bee solve`.
@@ -87,7 +87,7 @@ pub fn bee_solution(s: &Solution) -> BeeSolutionJson<'_> {
 }
 
 /// A honeycomb's words, each `{"common", "pangram", "score", "word"}`.
-fn scored_words<S: Serializer>(words: &&[ScoredWord], out: S) -> std::result::Result<S::Ok, S::Error> {
+fn scored_words<S: Serializer>(words: &&SolvedWords, out: S) -> std::result::Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct Word<'a> {
         common: bool,
@@ -95,7 +95,7 @@ fn scored_words<S: Serializer>(words: &&[ScoredWord], out: S) -> std::result::Re
         score: u32,
         word: &'a str,
     }
-    out.collect_seq(words.iter().map(|w| Word { common: w.common, pangram: w.pangram, score: w.score, word: &w.word }))
+    out.collect_seq(words.iter().map(|w| Word { common: w.common, pangram: w.pangram, score: w.score, word: w.word }))
 }
 
 #[derive(Serialize)]
@@ -357,7 +357,7 @@ mod tests {
         let v = bee_solution(&solution).into_value().unwrap();
         assert_eq!(v["score"], solution.score);
         assert_eq!(v["count"], solution.words.len());
-        assert_eq!(v["words"][0]["word"], solution.words[0].word.as_str());
+        assert_eq!(v["words"][0]["word"], solution.words.get(0).unwrap().word);
 
         let guesses = ["game".to_string(), "gam".to_string()];
         let p = bee::check(&index, puzzle, &guesses, &bee::SolveOptions::default()).unwrap();

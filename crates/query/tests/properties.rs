@@ -69,7 +69,7 @@ proptest! {
         let puzzle = bee::Puzzle::parse(index.alphabet(), &set_of(&picks), Some(&set_of(&[center]))).unwrap();
         let got = bee::solve(&index, puzzle, &bee::SolveOptions::default()).unwrap();
         let (expect_words, score, pangrams) = brute_bee(&words, &picks.iter().copied().collect(), center);
-        prop_assert_eq!(got.words.iter().map(|w| w.word.clone()).collect::<Vec<_>>(), expect_words);
+        prop_assert_eq!(got.words.iter().map(|w| w.word.to_string()).collect::<Vec<_>>(), expect_words);
         prop_assert_eq!(got.score, score);
         prop_assert_eq!(got.pangrams, pangrams);
         // The streamed form sees the same words, one borrowed at a time.

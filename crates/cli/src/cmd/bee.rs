@@ -303,9 +303,9 @@ fn solution_text(out: &mut String, s: &Solution) {
     }
     // `+` (and colour) marks common words, unless every word is (--common-only).
     let mark_common = s.words.iter().any(|w| !w.common);
-    let plus = |w: &bee::ScoredWord| if mark_common && w.common { "+" } else { "" };
+    let plus = |w: &bee::Scored| if mark_common && w.common { "+" } else { "" };
     // The words by length (a-z within each), each length counted once.
-    let mut by_len: BTreeMap<usize, Vec<&bee::ScoredWord>> = BTreeMap::new();
+    let mut by_len: BTreeMap<usize, Vec<bee::Scored>> = BTreeMap::new();
     for w in &s.words {
         by_len.entry(w.word.chars().count()).or_default().push(w);
     }
@@ -314,9 +314,9 @@ fn solution_text(out: &mut String, s: &Solution) {
         let words: Vec<Cow<str>> = group
             .iter()
             .map(|w| match (w.pangram, w.common) {
-                (true, _) => Cow::Owned(paint(Paint::Pangram, marked(&w.word, &["*", plus(w)]))),
-                (false, true) if mark_common => Cow::Owned(paint(Paint::Common, marked(&w.word, &["+"]))),
-                _ => Cow::Borrowed(w.word.as_str()),
+                (true, _) => Cow::Owned(paint(Paint::Pangram, marked(w.word, &["*", plus(w)]))),
+                (false, true) if mark_common => Cow::Owned(paint(Paint::Common, marked(w.word, &["+"]))),
+                _ => Cow::Borrowed(w.word),
             })
             .collect();
         let points: u32 = group.iter().map(|w| w.score).sum();

@@ -16,7 +16,7 @@
 //! let puzzle = Puzzle::parse(index.alphabet(), "aeglmpx", Some("x"))?;
 //! let solution = bee::solve(&index, puzzle, &SolveOptions::default())?;
 //! assert_eq!(solution.words.len(), 1); // megaplex: the only word with an x
-//! assert!(solution.words[0].pangram);
+//! assert!(solution.words.get(0).is_some_and(|w| w.pangram));
 //! let best = bee::best(&index, 1, Default::default(), &SolveOptions::default())?;
 //! assert_eq!(best[0].score, solution.score.max(best[0].score));
 //! # Ok::<(), wordhoard_query::Error>(())
@@ -24,7 +24,7 @@
 
 use compact_str::CompactString;
 
-use crate::alphabet::{Alphabet, LetterSet};
+use crate::alphabet::{Alphabet, LetterSet, WordTexts};
 use crate::error::{Error, Result};
 
 mod generate;
@@ -114,7 +114,134 @@ pub struct Solution {
     /// The pangram count.
     pub pangrams: u32,
     /// The words, a-z.
-    pub words: Vec<ScoredWord>,
+    pub words: SolvedWords,
+}
+
+/// A solution's words, a-z, their texts back to back in one string (the
+/// buffer the index decoded them into): a honeycomb's hundreds of words
+/// are two allocations, not a string a word (537 words: a string each
+/// cost a sixth of a solve).
+///
+/// ```
+/// # let built = wordhoard_builder::build_index(&[wordhoard_builder::WordSource::from_text("t", "game\nglam\nmegaplex\n")], &Default::default()).unwrap();
+/// # let index = wordhoard_query::Index::from_bytes(built.into_bytes()).unwrap();
+/// use wordhoard_query::bee::{self, Puzzle, SolveOptions};
+///
+/// let puzzle = Puzzle::parse(index.alphabet(), "aeglmpx", Some("g"))?;
+/// let words = bee::solve(&index, puzzle, &SolveOptions::default())?.words;
+/// assert_eq!(words.len(), 3);
+/// assert_eq!(words.get(2).map(|w| (w.word, w.score, w.pangram)), Some(("megaplex", 15, true)));
+/// assert_eq!(words.position("glam"), Some(1));
+/// # Ok::<(), wordhoard_query::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolvedWords {
+    /// Every word's text.
+    texts: WordTexts,
+    /// What [`Scored`] tells of each word besides its text.
+    marks: Vec<Marks>,
+}
+
+/// One word of [`SolvedWords`] besides its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Marks {
+    score: u32,
+    pangram: bool,
+    common: bool,
+}
+
+impl SolvedWords {
+    /// The words `texts`, the marks of word `i` pushed `i`-th by `marks`.
+    fn new(texts: WordTexts, marks: Vec<Marks>) -> SolvedWords {
+        SolvedWords { texts, marks }
+    }
+
+    /// The number of words.
+    pub fn len(&self) -> usize {
+        self.marks.len()
+    }
+
+    /// True when there is no word.
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty()
+    }
+
+    /// Word `i` (a-z), if there are that many.
+    pub fn get(&self, i: usize) -> Option<Scored<'_>> {
+        let marks = self.marks.get(i)?;
+        Some(Scored { word: self.texts.get(i)?, score: marks.score, pangram: marks.pangram, common: marks.common })
+    }
+
+    /// The words, a-z.
+    pub fn iter(&self) -> SolvedIter<'_> {
+        SolvedIter { words: self, next: 0, end: self.len() }
+    }
+
+    /// Where `word` is among the words, if it is one (a binary search:
+    /// the words are a-z).
+    pub fn position(&self, word: &str) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.get(mid).map(|w| w.word.cmp(word))? {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
+    }
+}
+
+impl<'a> IntoIterator for &'a SolvedWords {
+    type Item = Scored<'a>;
+    type IntoIter = SolvedIter<'a>;
+
+    fn into_iter(self) -> SolvedIter<'a> {
+        self.iter()
+    }
+}
+
+/// The words of [`SolvedWords`], a-z.
+#[derive(Clone, Debug)]
+pub struct SolvedIter<'a> {
+    words: &'a SolvedWords,
+    next: usize,
+    end: usize,
+}
+
+impl<'a> Iterator for SolvedIter<'a> {
+    type Item = Scored<'a>;
+
+    fn next(&mut self) -> Option<Scored<'a>> {
+        if self.next == self.end {
+            return None;
+        }
+        self.next += 1;
+        self.words.get(self.next - 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.end - self.next, Some(self.end - self.next))
+    }
+}
+
+impl DoubleEndedIterator for SolvedIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.next == self.end {
+            return None;
+        }
+        self.end -= 1;
+        self.words.get(self.end)
+    }
+}
+
+impl ExactSizeIterator for SolvedIter<'_> {}
+
+impl From<Scored<'_>> for ScoredWord {
+    fn from(w: Scored<'_>) -> ScoredWord {
+        ScoredWord { word: w.word.into(), score: w.score, pangram: w.pangram, common: w.common }
+    }
 }
 
 impl Solution {
@@ -271,11 +398,19 @@ mod tests {
     fn solve_scores_words_and_pangrams() {
         let idx = index(NORVIG_TINY, None);
         let s = solve(&idx, puzzle(&idx, "aeglmpx", "g"), &SolveOptions::default()).unwrap();
-        let words: Vec<&str> = s.words.iter().map(|w| w.word.as_str()).collect();
+        let words: Vec<&str> = s.words.iter().map(|w| w.word).collect();
         assert_eq!(words, vec!["amalgam", "game", "glam", "megaplex"]);
         assert_eq!(s.score, 7 + 1 + 1 + 15);
         assert_eq!(s.pangrams, 1);
-        assert!(s.words[3].pangram && !s.words[0].pangram);
+        assert!(s.words.get(3).unwrap().pangram && !s.words.get(0).unwrap().pangram);
+        assert_eq!(s.words.iter().rev().map(|w| w.word).collect::<Vec<_>>(), ["megaplex", "glam", "game", "amalgam"]);
+        assert_eq!(s.words.iter().len(), 4);
+        assert_eq!(s.words.get(4), None);
+        for (i, w) in s.words.iter().enumerate() {
+            assert_eq!(s.words.position(w.word), Some(i));
+        }
+        assert_eq!(s.words.position("gam"), None);
+        assert_eq!(s.words.position("zzz"), None);
     }
 
     #[test]
@@ -313,7 +448,7 @@ mod tests {
                 let mut want: BTreeMap<(usize, String), Vec<ScoredWord>> = BTreeMap::new();
                 for w in &solution.words {
                     let set = idx.alphabet().set_of(w.word.as_bytes()).unwrap();
-                    want.entry((usize::MAX - set.len(), idx.alphabet().letters_of(set))).or_default().push(w.clone());
+                    want.entry((usize::MAX - set.len(), idx.alphabet().letters_of(set))).or_default().push(w.into());
                 }
                 let want: Vec<(String, u32, Vec<ScoredWord>)> = want
                     .into_iter()

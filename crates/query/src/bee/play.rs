@@ -49,7 +49,7 @@ pub struct Hints {
 /// Hints for a honeycomb.
 pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Hints> {
     let solution = solve(index, puzzle, opts)?;
-    let (grid, two_letter) = grid_of(&solution.words);
+    let (grid, two_letter) = grid_of(solution.words.iter().map(|w| w.word));
     let letters = puzzle.letters.len();
     Ok(Hints {
         perfect_pangrams: solution.words.iter().filter(|w| w.pangram && w.word.chars().count() == letters).count()
@@ -64,7 +64,9 @@ pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
 
 /// Word counts by first letter and length, and by first two letters.
 #[allow(clippy::type_complexity)]
-fn grid_of(words: &[ScoredWord]) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTreeMap<String, u32>) {
+fn grid_of<'a>(
+    words: impl ExactSizeIterator<Item = &'a str>,
+) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTreeMap<String, u32>) {
     // Each word's first letter and length, and its first two letters,
     // each pair packed in a u64 (the letter high), sorted, then counted
     // a run at a time: a map entry and a string a word took twice the
@@ -72,8 +74,8 @@ fn grid_of(words: &[ScoredWord]) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTree
     let pack = |a: char, b: u64| (a as u64) << 32 | b;
     let mut cells: Vec<u64> = Vec::with_capacity(words.len());
     let mut starts: Vec<u64> = Vec::with_capacity(words.len());
-    for w in words {
-        let mut chars = w.word.chars();
+    for word in words {
+        let mut chars = word.chars();
         let (first, second) = (chars.next().unwrap_or('?'), chars.next());
         let len = 1 + second.is_some() as usize + chars.count();
         cells.push(pack(first, len.min(u32::MAX as usize) as u64));
@@ -225,7 +227,7 @@ pub fn check<D: AsRef<[u8]>>(
             // is how it was typed, not part of it.
             let typed = guess.as_ref().trim_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
             let word = index.alphabet().folding().normalise(typed);
-            let answer = solution.words.binary_search_by(|w| w.word.as_str().cmp(&word)).ok();
+            let answer = solution.words.position(&word);
             let reason = if word.chars().count() < MIN_WORD_LEN {
                 Some(Reason::TooShort)
             } else if word.chars().any(|c| !letters.contains(&c)) {
@@ -243,16 +245,16 @@ pub fn check<D: AsRef<[u8]>>(
             if let Some(i) = accepted {
                 found[i] = true;
             }
-            let scored = accepted.map(|i| &solution.words[i]);
+            let scored = accepted.and_then(|i| solution.words.get(i));
             Verdict { word, reason, score: scored.map_or(0, |w| w.score), pangram: scored.is_some_and(|w| w.pangram) }
         })
         .collect();
     let found_score: u32 = solution.words.iter().zip(&found).filter(|(_, &f)| f).map(|(w, _)| w.score).sum();
     let left_words: Vec<ScoredWord> =
-        solution.words.iter().zip(&found).filter(|(_, &f)| !f).map(|(w, _)| w.clone()).collect();
+        solution.words.iter().zip(&found).filter(|(_, &f)| !f).map(|(w, _)| ScoredWord::from(w)).collect();
     let ladder = ranks(solution.score);
     let (rank, next) = rank_at(solution.score, found_score);
-    let (grid, two_letter) = grid_of(&left_words);
+    let (grid, two_letter) = grid_of(left_words.iter().map(|w| w.word.as_str()));
     let rank_named = |name: &str| ladder.iter().find(|r| r.name == name).map_or(0, |r| r.score);
     Ok(Progress {
         letters: solution.letters.clone(),
@@ -302,21 +304,20 @@ mod tests {
         let letters = ['a', 'b', 'e', 'é', 'ß', 'z'];
         let mut rng = crate::rng::SplitMix64::new(11);
         for _ in 0..50 {
-            let words: Vec<ScoredWord> = (0..rng.below(60))
+            let words: Vec<String> = (0..rng.below(60))
                 .map(|_| {
                     let len = 1 + rng.below(9) as usize;
-                    let word: String = (0..len).map(|_| letters[rng.below(letters.len() as u64) as usize]).collect();
-                    ScoredWord { word: word.into(), score: 0, pangram: false, common: false }
+                    (0..len).map(|_| letters[rng.below(letters.len() as u64) as usize]).collect()
                 })
                 .collect();
             let mut grid: BTreeMap<char, BTreeMap<usize, u32>> = BTreeMap::new();
             let mut two_letter: BTreeMap<String, u32> = BTreeMap::new();
             for w in &words {
-                let first = w.word.chars().next().unwrap_or('?');
-                *grid.entry(first).or_default().entry(w.word.chars().count()).or_default() += 1;
-                *two_letter.entry(w.word.chars().take(2).collect()).or_default() += 1;
+                let first = w.chars().next().unwrap_or('?');
+                *grid.entry(first).or_default().entry(w.chars().count()).or_default() += 1;
+                *two_letter.entry(w.chars().take(2).collect()).or_default() += 1;
             }
-            assert_eq!(grid_of(&words), (grid, two_letter));
+            assert_eq!(grid_of(words.iter().map(String::as_str)), (grid, two_letter));
         }
     }
 }

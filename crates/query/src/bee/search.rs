@@ -1,13 +1,12 @@
 //! Answers from the tables: a honeycomb's words ([`solve`], [`report`]),
 //! the best honeycombs ([`best`]) and the word list's counts ([`stats`]).
 
-use compact_str::CompactString;
-
 use super::tables::{Honeycombs, LetterSets};
 use super::{
-    base_points, HoneycombScore, Puzzle, ScoredWord, Solution, SolveOptions, Stats, HONEYCOMB_LETTERS, PANGRAM_BONUS,
+    base_points, HoneycombScore, Marks, Puzzle, ScoredWord, Solution, SolveOptions, SolvedWords, Stats,
+    HONEYCOMB_LETTERS, PANGRAM_BONUS,
 };
-use crate::alphabet::LetterSet;
+use crate::alphabet::{LetterSet, WordTexts};
 use crate::error::Result;
 use crate::format::blocks::LastBlock;
 use crate::format::SectionId;
@@ -22,26 +21,20 @@ use crate::index::Index;
 ///
 /// let puzzle = Puzzle::parse(index.alphabet(), "aeglmpx", Some("g"))?;
 /// let solution = bee::solve(&index, puzzle, &SolveOptions::default())?;
-/// let words: Vec<&str> = solution.words.iter().map(|w| w.word.as_str()).collect();
+/// let words: Vec<&str> = solution.words.iter().map(|w| w.word).collect();
 /// assert_eq!(words, ["game", "glam", "megaplex"]);
 /// assert_eq!(solution.score, 1 + 1 + 15); // megaplex is a pangram: 8 + 7
 /// # Ok::<(), wordhoard_query::Error>(())
 /// ```
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
-    let mut words = Vec::new();
-    // Sized once the ids are known: growing it by doubling copied the
-    // words made so far (2-3% of the solve).
-    let totals = solve_with(index, puzzle, opts, |w, all| {
-        if words.is_empty() {
-            words.reserve_exact(all);
+    let mut marks = Vec::new();
+    // The words' texts stay in the buffer they were decoded into; only
+    // their marks are gathered, in a list sized once.
+    let (totals, texts) = solve_with(index, puzzle, opts, |w, all| {
+        if marks.is_empty() {
+            marks.reserve_exact(all);
         }
-        // The text copied into the list's own slot: a word built on the
-        // stack and moved in would be read back right after the copy's
-        // narrow stores, a stall a word.
-        words.push(ScoredWord { word: CompactString::default(), score: w.score, pangram: w.pangram, common: w.common });
-        if let Some(last) = words.last_mut() {
-            last.word.push_str(w.word);
-        }
+        marks.push(Marks { score: w.score, pangram: w.pangram, common: w.common });
     })?;
     let alphabet = index.alphabet();
     Ok(Solution {
@@ -49,7 +42,7 @@ pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
         center: alphabet.char_at(puzzle.center),
         score: totals.score,
         pangrams: totals.pangrams,
-        words,
+        words: SolvedWords::new(texts, marks),
     })
 }
 
@@ -86,16 +79,17 @@ pub fn solve_each<D: AsRef<[u8]>>(
     opts: &SolveOptions,
     mut each: impl FnMut(Scored<'_>),
 ) -> Result<Totals> {
-    solve_with(index, puzzle, opts, |w, _| each(w))
+    Ok(solve_with(index, puzzle, opts, |w, _| each(w))?.0)
 }
 
-/// [`solve_each`], whose calls are also told how many words there are.
+/// [`solve_each`], whose calls are also told how many words there are;
+/// it also returns the words' texts.
 fn solve_with<D: AsRef<[u8]>>(
     index: &Index<D>,
     puzzle: Puzzle,
     opts: &SolveOptions,
     mut each: impl FnMut(Scored<'_>, usize),
-) -> Result<Totals> {
+) -> Result<(Totals, WordTexts)> {
     let common_only = opts.common_only;
     index.require_common_list(common_only)?;
     let sets = LetterSets::open(index)?;
@@ -130,7 +124,7 @@ fn solve_with<D: AsRef<[u8]>>(
         totals.pangrams += pangram as u32;
         each(Scored { word, score, pangram, common: common.is_common_near(id, &mut flags_block)? }, ids.len());
     }
-    Ok(totals)
+    Ok((totals, texts))
 }
 
 /// One group of Norvig's report: the words of one letter set.
@@ -160,13 +154,14 @@ pub fn report<D: AsRef<[u8]>>(
         .words
         .iter()
         .enumerate()
-        .map(|(i, w)| (alphabet.set_of_text(&w.word).unwrap_or_default().0, i))
+        .map(|(i, w)| (alphabet.set_of_text(w.word).unwrap_or_default().0, i))
         .collect();
     by_set.sort_unstable();
     let mut groups: Vec<ReportGroup> = by_set
         .chunk_by(|a, b| a.0 == b.0)
         .map(|run| {
-            let words: Vec<ScoredWord> = run.iter().map(|&(_, i)| solution.words[i].clone()).collect();
+            let words: Vec<ScoredWord> =
+                run.iter().filter_map(|&(_, i)| solution.words.get(i)).map(ScoredWord::from).collect();
             ReportGroup {
                 letters: alphabet.letters_of(LetterSet(run[0].0)),
                 score: words.iter().map(|w| w.score).sum(),
