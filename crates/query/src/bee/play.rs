@@ -49,7 +49,7 @@ pub struct Hints {
 /// Hints for a honeycomb.
 pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Hints> {
     let solution = solve(index, puzzle, opts)?;
-    let (grid, two_letter) = grid_of(solution.words.iter().map(|w| w.word));
+    let (grid, two_letter) = grid_of(&mut solution.words.iter().map(|w| w.word));
     let letters = puzzle.letters.len();
     Ok(Hints {
         perfect_pangrams: solution.words.iter().filter(|w| w.pangram && w.word.chars().count() == letters).count()
@@ -64,8 +64,9 @@ pub fn hints<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptio
 
 /// Word counts by first letter and length, and by first two letters.
 #[allow(clippy::type_complexity)]
-fn grid_of<'a>(
-    words: impl ExactSizeIterator<Item = &'a str>,
+fn grid_of(
+    // (One copy of the code for the solution's words and the words left.)
+    words: &mut dyn ExactSizeIterator<Item = &str>,
 ) -> (BTreeMap<char, BTreeMap<usize, u32>>, BTreeMap<String, u32>) {
     // Each word's first letter and length, and its first two letters,
     // each pair packed in a u64 (the letter high), sorted, then counted
@@ -254,7 +255,7 @@ pub fn check<D: AsRef<[u8]>>(
         solution.words.iter().zip(&found).filter(|(_, &f)| !f).map(|(w, _)| ScoredWord::from(w)).collect();
     let ladder = ranks(solution.score);
     let (rank, next) = rank_at(solution.score, found_score);
-    let (grid, two_letter) = grid_of(left_words.iter().map(|w| w.word.as_str()));
+    let (grid, two_letter) = grid_of(&mut left_words.iter().map(|w| w.word.as_str()));
     let rank_named = |name: &str| ladder.iter().find(|r| r.name == name).map_or(0, |r| r.score);
     Ok(Progress {
         letters: solution.letters.clone(),
@@ -317,7 +318,7 @@ mod tests {
                 *grid.entry(first).or_default().entry(w.chars().count()).or_default() += 1;
                 *two_letter.entry(w.chars().take(2).collect()).or_default() += 1;
             }
-            assert_eq!(grid_of(words.iter().map(String::as_str)), (grid, two_letter));
+            assert_eq!(grid_of(&mut words.iter().map(String::as_str)), (grid, two_letter));
         }
     }
 }
