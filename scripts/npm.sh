@@ -95,8 +95,12 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # 715,000 when `verify` came to check the word text's run checksums and
 # the common flags against their count: 708,592 to 710,187 bytes, with
 # the lookups by run compiled out of this build (it has no lazy checks).
-if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 260000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 260,000 gzip -9" >&2
+# Gzip raised to 262,000 when a bee solution came to share one buffer of
+# text and to read its words from the letter sets' own texts (issue 30:
+# bee::solve 13.5 to 8.6 us): 711,750 to 709,682 bytes, but 258,103 to
+# 260,695 gzip -9 (fewer bytes, and less alike).
+if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 262000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 262,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

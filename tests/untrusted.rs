@@ -27,6 +27,8 @@ const COMMANDS: &[&[&str]] = &[
     &["boxed", "generate", "--seed", "2"],
     &["find", "r*ing"],
     &["find", "?[^aeiou]?e", "--limit", "0"],
+    // Every word, read back to back from the word text.
+    &["find", "?*", "--limit", "0"],
     &["anagram", "deir?"],
     &["anagram", "granite", "--sub"],
     &["anagram", "--words", "ride dire"],

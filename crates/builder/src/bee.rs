@@ -92,11 +92,14 @@ impl BeeBuild {
 
         let mut lettersets = ColumnsWriter::new();
         masks_column(&mut lettersets, alphabet, rows.iter().map(|r| r.mask));
-        let lettersets = lettersets
+        lettersets
             .u32s(&rows.iter().map(|r| r.totals[0]).collect::<Vec<_>>())
             .u32s(&starts)
-            .u32s(&by_set.iter().map(|&(_, id)| id).collect::<Vec<_>>())
-            .finish();
+            .u32s(&by_set.iter().map(|&(_, id)| id).collect::<Vec<_>>());
+        if let Some((text_starts, texts)) = row_texts(words, &rows, &starts, &by_set) {
+            lettersets.u32s(&text_starts).bytes(texts);
+        }
+        let lettersets = lettersets.finish();
         let small = |r: &&SetRow| r.mask.len() <= HONEYCOMB_LETTERS;
         // Room for four times the rows: most of the probes miss, and at a
         // load of 1/8 a miss mostly ends at its first slot (measured: a
@@ -187,6 +190,37 @@ impl BeeBuild {
 
 /// Letter sets as a column: `u32`s for an alphabet of up to 32 letters,
 /// `u64`s past that.
+/// The `lettersets` columns 4 and 5: where each row's words start in
+/// the texts, and the texts: for a row of at most 7 letters (one a
+/// honeycomb can hold), each of its words in id order as its length in
+/// codes and its codes; nothing for a larger row. A solve reads its
+/// rows' words back to back here, not spread over the word text. `None`
+/// (the columns left out) past 4 GiB of texts: a list of some 400
+/// million words.
+fn row_texts(
+    words: &SortedWords,
+    rows: &[SetRow],
+    starts: &[u32],
+    by_set: &[(u64, u32)],
+) -> Option<(Vec<u32>, Vec<u8>)> {
+    let mut text_starts = Vec::with_capacity(rows.len() + 1);
+    // At most every word and its length: only what is written is touched.
+    let mut texts = Vec::with_capacity(words.bytes.len() + by_set.len());
+    for (row, ids) in rows.iter().zip(starts.windows(2)) {
+        text_starts.push(u32::try_from(texts.len()).ok()?);
+        if row.mask.len() <= HONEYCOMB_LETTERS {
+            for &(_, id) in &by_set[ids[0] as usize..ids[1] as usize] {
+                let word = words.get(id as usize);
+                // (A word has at most MAX_WORD_LEN codes, which a byte holds.)
+                texts.push(word.len() as u8);
+                texts.extend_from_slice(word);
+            }
+        }
+    }
+    text_starts.push(u32::try_from(texts.len()).ok()?);
+    Some((text_starts, texts))
+}
+
 fn masks_column(table: &mut ColumnsWriter, alphabet: &Alphabet, masks: impl Iterator<Item = LetterSet>) {
     if alphabet.len() > 32 {
         table.u64s(&masks.map(|m| m.0).collect::<Vec<_>>());

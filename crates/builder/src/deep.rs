@@ -59,7 +59,7 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
         (SectionId::Words, sections.words.map_err(bad)?),
         (SectionId::WordText, as_written_then(index, SectionId::WordText, sections.word_text)?),
         (SectionId::Common, sections.common),
-        (SectionId::Lettersets, sections.bee.lettersets),
+        (SectionId::Lettersets, as_written_then(index, SectionId::Lettersets, sections.bee.lettersets)?),
         (SectionId::Honeycombs, sections.bee.honeycombs),
     ];
     if let Some(endings) = sections.endings {
@@ -160,12 +160,13 @@ fn words_of<D: AsRef<[u8]>>(index: &Index<D>) -> Result<SortedWords, Error> {
 
 /// Sections that gained columns at their end that readers may do
 /// without, and how many columns builds before them wrote.
-const EARLIER_COLUMNS: [(SectionId, usize); 3] =
-    [(SectionId::LetterGroups, 3), (SectionId::Chains, 6), (SectionId::WordText, 3)];
+const EARLIER_COLUMNS: [(SectionId, usize); 4] =
+    [(SectionId::LetterGroups, 3), (SectionId::Chains, 6), (SectionId::WordText, 3), (SectionId::Lettersets, 4)];
 
 /// A rebuilt section as the file's build wrote it: from a build before
 /// the section's later columns (the groups' checksums, the terms by
-/// length, the runs' checksums), its first columns alone; else as rebuilt.
+/// length, the runs' checksums, the letter sets' texts), its first
+/// columns alone; else as rebuilt.
 fn as_written_then<D: AsRef<[u8]>>(index: &Index<D>, id: SectionId, rebuilt: Vec<u8>) -> Result<Vec<u8>, Error> {
     let Some(&(_, before)) = EARLIER_COLUMNS.iter().find(|(section, _)| *section == id) else { return Ok(rebuilt) };
     if Columns::parse(id, index.section(id)?)?.len() != before {
@@ -199,8 +200,12 @@ fn columns_of(id: SectionId, mask: usize) -> &'static [(&'static str, usize)] {
         (SectionId::WordText, _) => &[("lengths", 1), ("run starts", 4), ("text", 1), ("run checksums", 4)],
         (SectionId::Endings, _) => &[("word ids", 4), ("keys", 4)],
         (SectionId::LetterGroups, _) => &[("keys", 8), ("starts", 4), ("entries", 1), ("group checksums", 4)],
-        (SectionId::Lettersets, 4) => &[("letter sets", 4), ("points", 4), ("offsets", 4), ("word ids", 4)],
-        (SectionId::Lettersets, _) => &[("letter sets", 8), ("points", 4), ("offsets", 4), ("word ids", 4)],
+        (SectionId::Lettersets, 4) => {
+            &[("letter sets", 4), ("points", 4), ("offsets", 4), ("word ids", 4), ("text offsets", 4), ("texts", 1)]
+        }
+        (SectionId::Lettersets, _) => {
+            &[("letter sets", 8), ("points", 4), ("offsets", 4), ("word ids", 4), ("text offsets", 4), ("texts", 1)]
+        }
         (SectionId::Honeycombs | SectionId::CommonHoneycombs, 4) => {
             &[("letter sets", 4), ("pangrams", 4), ("scores", 4), ("word counts", 4)]
         }
@@ -299,7 +304,7 @@ mod tests {
 
     /// A file whose sections lack their later columns (`letter_groups`
     /// its checksums, `chains` its terms by length, `word_text` its run
-    /// checksums), as earlier builds
+    /// checksums, `lettersets` its texts), as earlier builds
     /// wrote them, verifies and rebuilds to itself; so does each alone.
     #[test]
     fn sections_without_their_later_columns_rebuild_to_themselves() {

@@ -454,6 +454,11 @@ impl WordTexts {
         self.text.get(start..*self.ends.get(i)?)
     }
 
+    /// The text of all the words, and where each ends in it.
+    pub(crate) fn parts(&self) -> (&str, &[usize]) {
+        (&self.text, &self.ends)
+    }
+
     /// The words in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         (0..self.len()).map(|i| self.get(i).unwrap_or_default())

@@ -174,7 +174,9 @@ impl SolvedWords {
 
     /// The words, a-z.
     pub fn iter(&self) -> SolvedIter<'_> {
-        SolvedIter { words: self, next: 0, end: self.len() }
+        let (text, ends) = self.texts.parts();
+        let words = ends.len().min(self.marks.len());
+        SolvedIter { text, ends: ends[..words].iter(), marks: self.marks[..words].iter(), start: 0 }
     }
 
     /// Where `word` is among the words, if it is one (a binary search:
@@ -205,38 +207,56 @@ impl<'a> IntoIterator for &'a SolvedWords {
 /// The words of [`SolvedWords`], a-z.
 #[derive(Clone, Debug)]
 pub struct SolvedIter<'a> {
-    words: &'a SolvedWords,
-    next: usize,
-    end: usize,
+    text: &'a str,
+    /// Where each word left ends in `text`, beside its marks.
+    ends: std::slice::Iter<'a, usize>,
+    marks: std::slice::Iter<'a, Marks>,
+    /// Where the next word starts.
+    start: usize,
+}
+
+impl<'a> SolvedIter<'a> {
+    #[inline]
+    fn scored(&self, start: usize, end: usize, marks: &Marks) -> Option<Scored<'a>> {
+        Some(Scored {
+            word: self.text.get(start..end)?,
+            score: marks.score,
+            pangram: marks.pangram,
+            common: marks.common,
+        })
+    }
 }
 
 impl<'a> Iterator for SolvedIter<'a> {
     type Item = Scored<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Scored<'a>> {
-        if self.next == self.end {
-            return None;
-        }
-        self.next += 1;
-        self.words.get(self.next - 1)
+        let (&end, marks) = (self.ends.next()?, self.marks.next()?);
+        let start = std::mem::replace(&mut self.start, end);
+        self.scored(start, end, marks)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.end - self.next, Some(self.end - self.next))
+        (self.marks.len(), Some(self.marks.len()))
     }
 }
 
 impl DoubleEndedIterator for SolvedIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        if self.next == self.end {
-            return None;
-        }
-        self.end -= 1;
-        self.words.get(self.end)
+        let (&end, marks) = (self.ends.next_back()?, self.marks.next_back()?);
+        let start = self.ends.as_slice().last().copied().unwrap_or(self.start);
+        self.scored(start, end, marks)
     }
 }
 
-impl ExactSizeIterator for SolvedIter<'_> {}
+impl ExactSizeIterator for SolvedIter<'_> {
+    // Said, not derived from the size hint: the default's check of the
+    // hint is kilobytes of formatting code in the WebAssembly.
+    fn len(&self) -> usize {
+        self.marks.len()
+    }
+}
 
 impl From<Scored<'_>> for ScoredWord {
     fn from(w: Scored<'_>) -> ScoredWord {
@@ -427,6 +447,94 @@ mod tests {
         let (_, groups) = report(&idx, puzzle(&idx, "aeglmpx", "g"), &SolveOptions::default()).unwrap();
         assert_eq!(groups[0].letters, "aeglmpx");
         assert_eq!(groups.last().unwrap().letters, "aglm");
+    }
+
+    /// A solve reads a honeycomb's words from the letter sets' own texts
+    /// (columns 4 and 5) where the file has them, else by id from the
+    /// word text: the two give the same answers, with and without a
+    /// common list, on random lists of words over eight letters, for
+    /// honeycombs of 6 to 8 letters (8: past the texts, by id either way).
+    #[test]
+    fn row_texts_and_the_word_text_give_the_same_answers() {
+        use crate::testutil::with_columns;
+        let letters = ['a', 'b', 'c', 'd', 'e', 'g', 'r', 't'];
+        let mut rng = SplitMix64::new(33);
+        for round in 0..12 {
+            let list: Vec<String> =
+                (0..120).map(|_| (0..3 + rng.below(7)).map(|_| letters[rng.below(8) as usize]).collect()).collect();
+            let common: Vec<&str> = list.iter().filter(|_| rng.below(3) == 0).map(String::as_str).collect();
+            let with = index(&list.join("\n"), (round % 2 == 0).then(|| common.join("\n")).as_deref());
+            let without = with_columns(&with, SectionId::Lettersets, |cols| cols.truncate(4));
+            for _ in 0..8 {
+                let size = 6 + rng.below(3) as usize;
+                let mut picked: Vec<char> = letters.to_vec();
+                while picked.len() > size {
+                    picked.remove(rng.below(picked.len() as u64) as usize);
+                }
+                let comb: String = picked.iter().collect();
+                let center = picked[rng.below(size as u64) as usize].to_string();
+                let p = puzzle(&with, &comb, &center);
+                for common_only in [false, round % 2 == 0] {
+                    let opts = SolveOptions { common_only };
+                    let got = solve(&with, p, &opts).unwrap();
+                    assert_eq!(got, solve(&without, p, &opts).unwrap(), "{comb} {center}");
+                    let mut streamed = Vec::new();
+                    solve_each(&with, p, &opts, |w| streamed.push(ScoredWord::from(w))).unwrap();
+                    assert_eq!(streamed, got.words.iter().map(ScoredWord::from).collect::<Vec<_>>());
+                }
+            }
+        }
+    }
+
+    /// Texts that do not hold exactly their row's words are an error for
+    /// the solve that reads them, and `verify` names them, whatever the
+    /// checksums say.
+    #[test]
+    fn row_texts_that_disagree_with_their_rows_are_errors() {
+        use crate::testutil::with_columns;
+        let intact = index(NORVIG_TINY, None);
+        let p = puzzle(&intact, "aeglmpx", "g");
+        let problem = |idx: &Index<Vec<u8>>| {
+            idx.verify().into_iter().find(|c| c.name == "lettersets").and_then(|c| c.problem).unwrap_or_default()
+        };
+        assert_eq!(problem(&intact), "");
+        // The first row's first word made one code longer, shorter, empty.
+        for (edit, want) in [(1i32, "past their end"), (-1, "letters are not the row's"), (-100, "empty")] {
+            let bad = with_columns(&intact, SectionId::Lettersets, |cols| {
+                let len = cols[5][0] as i32;
+                cols[5][0] = (len + edit).clamp(0, 255) as u8;
+            });
+            assert!(problem(&bad).contains(want), "{edit}: {}", problem(&bad));
+        }
+        // A word dropped from every row: each row's texts fall short.
+        let short = with_columns(&intact, SectionId::Lettersets, |cols| {
+            let starts: Vec<u32> = cols[4].chunks_exact(4).map(|b| u32::from_le_bytes(b.try_into().unwrap())).collect();
+            let mut texts = Vec::new();
+            let mut new_starts = vec![0u32];
+            for range in starts.windows(2) {
+                let row = &cols[5][range[0] as usize..range[1] as usize];
+                let skip = row.first().map_or(0, |&len| 1 + len as usize);
+                texts.extend_from_slice(&row[skip..]);
+                new_starts.push(texts.len() as u32);
+            }
+            cols[4] = new_starts.iter().flat_map(|v| v.to_le_bytes()).collect();
+            cols[5] = texts;
+        });
+        let err = solve(&short, p, &SolveOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("lettersets"), "{err}");
+        assert!(problem(&short).contains("shorter than its words"), "{}", problem(&short));
+        // Texts where a row of 8 letters has none.
+        let big = index("abcdefgh\nmegaplex\n", None);
+        let padded = with_columns(&big, SectionId::Lettersets, |cols| {
+            cols[5].splice(0..0, [8, b'a', b'b', b'c', b'd', b'e', b'f', b'g', b'h']);
+            let starts: Vec<u32> = cols[4]
+                .chunks_exact(4)
+                .enumerate()
+                .map(|(i, b)| u32::from_le_bytes(b.try_into().unwrap()) + if i == 0 { 0 } else { 9 })
+                .collect();
+            cols[4] = starts.iter().flat_map(|v| v.to_le_bytes()).collect();
+        });
+        assert!(problem(&padded).contains("more than 7 letters"), "{}", problem(&padded));
     }
 
     /// The groups as a plain map makes them, keyed by (size, letters): on

@@ -1,7 +1,7 @@
 //! Answers from the tables: a honeycomb's words ([`solve`], [`report`]),
 //! the best honeycombs ([`best`]) and the word list's counts ([`stats`]).
 
-use super::tables::{Honeycombs, LetterSets};
+use super::tables::{Honeycombs, LetterSets, RowTexts};
 use super::{
     base_points, HoneycombScore, Marks, Puzzle, ScoredWord, Solution, SolveOptions, SolvedWords, Stats,
     HONEYCOMB_LETTERS, PANGRAM_BONUS,
@@ -10,7 +10,7 @@ use crate::alphabet::{LetterSet, WordTexts};
 use crate::error::Result;
 use crate::format::blocks::LastBlock;
 use crate::format::SectionId;
-use crate::index::Index;
+use crate::index::{CommonFlags, Index};
 
 /// All words of a honeycomb, with their scores.
 ///
@@ -27,22 +27,14 @@ use crate::index::Index;
 /// # Ok::<(), wordhoard_query::Error>(())
 /// ```
 pub fn solve<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<Solution> {
-    let mut marks = Vec::new();
-    // The words' texts stay in the buffer they were decoded into; only
-    // their marks are gathered, in a list sized once.
-    let (totals, texts) = solve_with(index, puzzle, opts, |w, all| {
-        if marks.is_empty() {
-            marks.reserve_exact(all);
-        }
-        marks.push(Marks { score: w.score, pangram: w.pangram, common: w.common });
-    })?;
+    let (totals, words) = solve_words(index, puzzle, opts)?;
     let alphabet = index.alphabet();
     Ok(Solution {
         letters: alphabet.letters_of(puzzle.letters),
         center: alphabet.char_at(puzzle.center),
         score: totals.score,
         pangrams: totals.pangrams,
-        words: SolvedWords::new(texts, marks),
+        words,
     })
 }
 
@@ -79,52 +71,151 @@ pub fn solve_each<D: AsRef<[u8]>>(
     opts: &SolveOptions,
     mut each: impl FnMut(Scored<'_>),
 ) -> Result<Totals> {
-    Ok(solve_with(index, puzzle, opts, |w, _| each(w))?.0)
+    let (totals, words) = solve_words(index, puzzle, opts)?;
+    words.iter().for_each(&mut each);
+    Ok(totals)
 }
 
-/// [`solve_each`], whose calls are also told how many words there are;
-/// it also returns the words' texts.
-fn solve_with<D: AsRef<[u8]>>(
-    index: &Index<D>,
-    puzzle: Puzzle,
-    opts: &SolveOptions,
-    mut each: impl FnMut(Scored<'_>, usize),
-) -> Result<(Totals, WordTexts)> {
+/// A honeycomb's words and their totals: its rows' words, sorted by id
+/// (a-z), their texts read in one pass that also scores and flags them.
+fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOptions) -> Result<(Totals, SolvedWords)> {
     let common_only = opts.common_only;
     index.require_common_list(common_only)?;
     let sets = LetterSets::open(index)?;
-    let mut rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
-    // The pangrams are the words of the row whose set is the honeycomb's:
-    // told apart by id, not by reading every word's letters again. Rows
-    // ascend with their sets, and the honeycomb's is the largest set
-    // asked for: the last row, if any is.
-    let mut pangram_ids = match rows.last() {
-        Some(&row) if sets.mask(row)? == puzzle.letters => sets.word_ids_of(&mut [row])?,
-        _ => Vec::new(),
-    };
-    pangram_ids.sort_unstable();
-    let mut ids = sets.word_ids_of(&mut rows)?;
-    crate::ids::sort(&mut ids);
+    let rows = sets.rows_within(puzzle.letters, LetterSet::EMPTY.with(puzzle.center))?;
+    // The texts of the letter sets' own rows, when the file has them and
+    // they cover the honeycomb's rows (a word's place there must fit
+    // beside its pangram bit).
+    let row_texts =
+        sets.texts.filter(|t| puzzle.letters.len() <= HONEYCOMB_LETTERS && t.column().len() <= PLACE_MASK as usize);
+    let mut words = words_of_rows(&sets, &rows, puzzle.letters, row_texts.as_ref())?;
+    crate::ids::sort_by_id(&mut words, |&w| (w >> 32) as u32);
     let common = index.common()?;
-    if common_only {
-        common.retain_common(&mut ids)?;
-    }
-    let alphabet = index.alphabet();
-    let texts = index.texts_of(&ids)?;
-    let mut totals = Totals::default();
-    let mut pangrams_left = pangram_ids.iter().peekable();
     let mut flags_block = LastBlock::default();
-    for (&id, word) in ids.iter().zip(texts.iter()) {
-        // Both lists ascend: the pangrams' is walked beside the words'.
-        while pangrams_left.next_if(|&&p| p < id).is_some() {}
-        let pangram = pangrams_left.next_if_eq(&&id).is_some();
-        let score = base_points(alphabet.letters_in(word)) + if pangram { PANGRAM_BONUS } else { 0 };
-        totals.words += 1;
-        totals.score += score;
-        totals.pangrams += pangram as u32;
-        each(Scored { word, score, pangram, common: common.is_common_near(id, &mut flags_block)? }, ids.len());
+    if common_only {
+        let mut failed = Ok(());
+        words.retain(|&w| match common.is_common_near((w >> 32) as u32, &mut flags_block) {
+            Ok(common) => common,
+            Err(e) => {
+                failed = Err(e);
+                false
+            }
+        });
+        failed?;
     }
-    Ok((totals, texts))
+    let mut marker = Marker { common, flags_block, totals: Totals::default(), marks: Vec::with_capacity(words.len()) };
+    let alphabet = index.alphabet();
+    let texts = match row_texts {
+        Some(row_texts) => {
+            let column = row_texts.column();
+            let mut codes = Vec::with_capacity(words.len() * 8);
+            let mut ends = Vec::with_capacity(words.len());
+            for &w in &words {
+                let at = (w & PLACE_MASK) as usize;
+                let len = column.get(at).map_or(0, |&len| len as usize);
+                // A copy of a fixed 16 bytes, cut back to the word, is a
+                // move or two where a copy of the word's own length is a
+                // call (the bytes past it, never kept, are not checked).
+                let start = codes.len();
+                match column.get(at + 1..).and_then(|rest| rest.first_chunk::<16>()) {
+                    Some(wide) if len <= 16 => {
+                        codes.extend_from_slice(wide);
+                        codes.truncate(start + len);
+                    }
+                    _ => codes.extend_from_slice(column.get(at + 1..at + 1 + len).unwrap_or_default()),
+                }
+                ends.push(codes.len());
+                // One code a letter.
+                marker.mark(w, len)?;
+            }
+            if !alphabet.is_word(&codes) {
+                return Err(SectionId::Lettersets.corrupt("holds a word with a character outside the alphabet"));
+            }
+            WordTexts::new(alphabet, codes, ends)
+        }
+        None => {
+            let texts = index.texts_of(&words.iter().map(|&w| (w >> 32) as u32).collect::<Vec<_>>())?;
+            for (&w, word) in words.iter().zip(texts.iter()) {
+                marker.mark(w, alphabet.letters_in(word))?;
+            }
+            texts
+        }
+    };
+    Ok((marker.totals, SolvedWords::new(texts, marker.marks)))
+}
+
+/// Scores and flags a honeycomb's words in turn, and adds them up.
+struct Marker<'a> {
+    common: CommonFlags<'a>,
+    flags_block: LastBlock,
+    totals: Totals,
+    marks: Vec<Marks>,
+}
+
+impl Marker<'_> {
+    /// Scores word `w` (as [`words_of_rows`] gives it), of `letters` letters.
+    #[inline(always)]
+    fn mark(&mut self, w: u64, letters: usize) -> Result<()> {
+        let pangram = w & PANGRAM_BIT != 0;
+        let score = base_points(letters) + if pangram { PANGRAM_BONUS } else { 0 };
+        self.totals.words += 1;
+        self.totals.score += score;
+        self.totals.pangrams += pangram as u32;
+        let common = self.common.is_common_near((w >> 32) as u32, &mut self.flags_block)?;
+        self.marks.push(Marks { score, pangram, common });
+        Ok(())
+    }
+}
+
+/// In a word of [`words_of_rows`]: set when it is a pangram.
+const PANGRAM_BIT: u64 = 1 << 31;
+/// In a word of [`words_of_rows`]: where its length and codes lie in the
+/// letter sets' texts.
+const PLACE_MASK: u64 = PANGRAM_BIT - 1;
+
+/// The words of `rows` (ascending), each as one integer: its id in the
+/// high half, [`PANGRAM_BIT`] for the words of the row whose set is
+/// `letters`, and with `texts` where it lies there ([`PLACE_MASK`]).
+/// Each row's ids are checked in bounds and the rows' ranges disjoint
+/// (offsets ascend with the rows), so however a file sets its offsets
+/// no id is read twice; each row's texts must hold exactly its words.
+fn words_of_rows(sets: &LetterSets, rows: &[usize], letters: LetterSet, texts: Option<&RowTexts>) -> Result<Vec<u64>> {
+    let corrupt = |problem: &str| SectionId::Lettersets.corrupt(problem);
+    // Rows ascend with their sets, and the honeycomb's is the largest set
+    // asked for: the pangrams are the last row's words, if any are.
+    let pangram_row = match rows.last() {
+        Some(&row) if sets.mask(row)? == letters => Some(row),
+        _ => None,
+    };
+    let mut words = Vec::new();
+    let mut end = 0;
+    for &row in rows {
+        let range = sets.starts.range(row)?;
+        if range.start < end {
+            return Err(corrupt("has offsets that are not ascending"));
+        }
+        end = range.end;
+        let ids = sets.ids.slice(range)?;
+        let pangram = if Some(row) == pangram_row { PANGRAM_BIT } else { 0 };
+        let Some(texts) = texts else {
+            words.extend(ids.iter()?.map(|id| (id as u64) << 32 | pangram));
+            continue;
+        };
+        let (text, start) = texts.row(row)?;
+        let mut at = 0;
+        for id in ids.iter()? {
+            let len = text.get(at).map_or(0, |&len| len as usize);
+            if len == 0 || at + 1 + len > text.len() {
+                return Err(corrupt("has a row's texts shorter than its words"));
+            }
+            words.push((id as u64) << 32 | pangram | (start + at) as u64);
+            at += 1 + len;
+        }
+        if at != text.len() {
+            return Err(corrupt("has a row's texts longer than its words"));
+        }
+    }
+    Ok(words)
 }
 
 /// One group of Norvig's report: the words of one letter set.

@@ -5,7 +5,7 @@
 use super::HONEYCOMB_LETTERS;
 use crate::alphabet::LetterSet;
 use crate::error::Result;
-use crate::format::blocks::LastBlock;
+use crate::format::blocks::{check, LastBlock, Lazy};
 
 use crate::format::{le_u32, search_sorted_many, Columns, SectionId, U32s, U64s};
 use crate::index::Index;
@@ -133,6 +133,80 @@ pub(super) struct LetterSets<'a> {
     pub(super) points: U32s<'a>,
     pub(super) starts: U32s<'a>,
     pub(super) ids: U32s<'a>,
+    /// The rows' words as codes (columns 4 and 5), where the file has them.
+    pub(super) texts: Option<RowTexts<'a>>,
+}
+
+/// The words of each letter set of at most 7 letters, back to back:
+/// where each row's start (`u32[r + 1]`), and the texts, a word each as
+/// its length in codes and its codes, in the order of the row's ids.
+#[derive(Clone, Copy)]
+pub(super) struct RowTexts<'a> {
+    starts: U32s<'a>,
+    texts: &'a [u8],
+    lazy: Option<Lazy<'a>>,
+}
+
+impl<'a> RowTexts<'a> {
+    /// Row `row`'s texts, checked as read, and where they start in the
+    /// column.
+    pub(super) fn row(&self, row: usize) -> Result<(&'a [u8], usize)> {
+        let range = self.starts.range(row)?;
+        let start = range.start;
+        let texts = self
+            .texts
+            .get(range)
+            .ok_or_else(|| SectionId::Lettersets.corrupt("has a row's texts past their column"))?;
+        check(self.lazy, texts)?;
+        Ok((texts, start))
+    }
+
+    /// The whole of columns 4 and 5 (`verify`): offsets ascending to the
+    /// end of the texts; a row of more than 7 letters without texts, and
+    /// each other row's texts exactly its words, each of letters whose
+    /// set is the row's. (That each is the word its id names is `verify
+    /// --deep`'s check.)
+    fn check<D: AsRef<[u8]>>(&self, index: &Index<D>, sets: &LetterSets) -> Result<()> {
+        let corrupt =
+            |row: usize, problem: &str| SectionId::Lettersets.corrupt(format!("has row {row}'s texts {problem}"));
+        self.starts.check_offsets(self.texts.len())?;
+        check(self.lazy, self.texts)?;
+        index.will_scan(&[self.starts.as_bytes()?, self.texts]);
+        let alphabet = index.alphabet();
+        for row in 0..sets.len() {
+            let (mut text, _) = self.row(row)?;
+            let mask = sets.mask(row)?;
+            let words = sets.starts.range(row)?.len();
+            if mask.len() > HONEYCOMB_LETTERS {
+                if !text.is_empty() {
+                    return Err(corrupt(row, "where a row of more than 7 letters has none"));
+                }
+                continue;
+            }
+            for _ in 0..words {
+                let Some((&len, rest)) = text.split_first() else {
+                    return Err(corrupt(row, "shorter than its words"));
+                };
+                let Some(word) = rest.get(..len as usize).filter(|w| !w.is_empty()) else {
+                    return Err(corrupt(row, "with a word empty or past their end"));
+                };
+                if alphabet.set_of(word) != Some(mask) {
+                    return Err(corrupt(row, "with a word whose letters are not the row's"));
+                }
+                text = &rest[len as usize..];
+            }
+            if !text.is_empty() {
+                return Err(corrupt(row, "longer than its words"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The texts column whole, for reading words back at the places
+    /// [`RowTexts::row`] gave (checked there).
+    pub(super) fn column(&self) -> &'a [u8] {
+        self.texts
+    }
 }
 
 impl<'a> LetterSets<'a> {
@@ -143,10 +217,21 @@ impl<'a> LetterSets<'a> {
             points: cols.u32s(1)?,
             starts: cols.u32s(2)?,
             ids: cols.u32s(3)?,
+            texts: None,
         };
         let n = sets.masks.len();
         if sets.points.len() != n || sets.starts.len() != n + 1 {
             return Err(cols.corrupt("has columns of different lengths"));
+        }
+        // Columns 4 and 5 came later: a file without them reads each word
+        // from the word text.
+        if cols.len() > 5 {
+            let (texts, lazy) = cols.lazy_bytes(5)?;
+            let starts = cols.u32s(4)?;
+            if starts.len() != n + 1 {
+                return Err(cols.corrupt("has columns of different lengths"));
+            }
+            return Ok(LetterSets { texts: Some(RowTexts { starts, texts, lazy }), ..sets });
         }
         Ok(sets)
     }
@@ -166,25 +251,6 @@ impl<'a> LetterSets<'a> {
             check_masks(index, &index.columns(SectionId::Lettersets)?, self.masks)?;
             self.starts.check_offsets(self.ids.len())
         })
-    }
-
-    /// The word ids of `rows`, in the rows' order: each row's ids checked
-    /// in bounds, and the rows' ranges disjoint (offsets ascend with the
-    /// rows), so however a file sets its offsets no id is read twice and
-    /// the list is at most the id column long.
-    pub(super) fn word_ids_of(&self, rows: &mut [usize]) -> Result<Vec<u32>> {
-        rows.sort_unstable();
-        let mut out = Vec::new();
-        let mut end = 0;
-        for &row in rows.iter() {
-            let range = self.starts.range(row)?;
-            if range.start < end {
-                return Err(SectionId::Lettersets.corrupt("has offsets that are not ascending"));
-            }
-            end = range.end;
-            out.extend(self.ids.slice(range)?.iter()?);
-        }
-        Ok(out)
     }
 
     pub(super) fn len(&self) -> usize {
@@ -283,6 +349,9 @@ pub(crate) fn check_sections<D: AsRef<[u8]>>(index: &Index<D>) -> Result<()> {
     sets.starts.check_offsets(sets.ids.len())?;
     if sets.ids.max()?.is_some_and(|id| id as usize >= index.word_count()) {
         return Err(SectionId::Lettersets.corrupt("has a word id out of range"));
+    }
+    if let Some(texts) = sets.texts {
+        texts.check(index, &sets)?;
     }
     // Opening checks the columns' lengths; what `each` may still find
     // wrong is a row that is not 7 letters.
