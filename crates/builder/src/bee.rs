@@ -188,8 +188,6 @@ impl BeeBuild {
     }
 }
 
-/// Letter sets as a column: `u32`s for an alphabet of up to 32 letters,
-/// `u64`s past that.
 /// The `lettersets` columns 4 and 5: where each row's words start in
 /// the texts, and the texts: for a row of at most 7 letters (one a
 /// honeycomb can hold), each of its words in id order as its length in
@@ -221,6 +219,8 @@ fn row_texts(
     Some((text_starts, texts))
 }
 
+/// Letter sets as a column: `u32`s for an alphabet of up to 32 letters,
+/// `u64`s past that.
 fn masks_column(table: &mut ColumnsWriter, alphabet: &Alphabet, masks: impl Iterator<Item = LetterSet>) {
     if alphabet.len() > 32 {
         table.u64s(&masks.map(|m| m.0).collect::<Vec<_>>());

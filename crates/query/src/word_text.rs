@@ -129,18 +129,8 @@ impl<'a> WordText<'a> {
     pub(crate) fn words_into(&self, ids: &[u32], codes: &mut Vec<u8>, ends: &mut Vec<usize>) -> Result<()> {
         let mut near = self.near_for(ids.len());
         for &id in ids {
-            let (span, word) = self.span_near(id as usize, &mut near)?;
-            // A copy of a fixed 16 bytes, cut back to the word, is a move
-            // or two where a copy of the word's own length is a call
-            // (the bytes past the word are never kept, so never checked).
-            let at = codes.len();
-            match self.text.get(span.start..).and_then(|rest| rest.first_chunk::<16>()) {
-                Some(wide) if span.len() <= 16 => {
-                    codes.extend_from_slice(wide);
-                    codes.truncate(at + span.len());
-                }
-                _ => codes.extend_from_slice(word),
-            }
+            let (span, _) = self.span_near(id as usize, &mut near)?;
+            push_codes(codes, self.text, span);
             ends.push(codes.len());
         }
         Ok(())
@@ -366,6 +356,22 @@ fn sum_before(run: &[u8; RUN], count: usize) -> usize {
     let x = (x & PAIRS) + ((x >> 16) & PAIRS);
     let x = (x & QUADS) + ((x >> 32) & QUADS);
     ((x as u64) + ((x >> 64) as u64)) as usize
+}
+
+/// Appends `bytes[span]` (in bounds, checked by the caller) to `codes`. A
+/// copy of a fixed 16 bytes, cut back to the word, is a move or two
+/// where a copy of the word's own length is a call; the bytes past the
+/// word are never kept, so never checked.
+#[inline(always)]
+pub(crate) fn push_codes(codes: &mut Vec<u8>, bytes: &[u8], span: std::ops::Range<usize>) {
+    let at = codes.len();
+    match bytes.get(span.start..).and_then(|rest| rest.first_chunk::<16>()) {
+        Some(wide) if span.len() <= 16 => {
+            codes.extend_from_slice(wide);
+            codes.truncate(at + span.len());
+        }
+        _ => codes.extend_from_slice(bytes.get(span).unwrap_or_default()),
+    }
 }
 
 #[cfg(test)]

@@ -113,17 +113,7 @@ fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOpt
             for &w in &words {
                 let at = (w & PLACE_MASK) as usize;
                 let len = column.get(at).map_or(0, |&len| len as usize);
-                // A copy of a fixed 16 bytes, cut back to the word, is a
-                // move or two where a copy of the word's own length is a
-                // call (the bytes past it, never kept, are not checked).
-                let start = codes.len();
-                match column.get(at + 1..).and_then(|rest| rest.first_chunk::<16>()) {
-                    Some(wide) if len <= 16 => {
-                        codes.extend_from_slice(wide);
-                        codes.truncate(start + len);
-                    }
-                    _ => codes.extend_from_slice(column.get(at + 1..at + 1 + len).unwrap_or_default()),
-                }
+                crate::word_text::push_codes(&mut codes, column, at + 1..at + 1 + len);
                 ends.push(codes.len());
                 // One code a letter.
                 marker.mark(w, len)?;
