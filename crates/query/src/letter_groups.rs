@@ -60,13 +60,19 @@ impl<'a> LetterGroups<'a> {
     }
 
     /// Calls `f` with the id and the codes (not yet checked to be
-    /// letters) of every word in a group whose key lies in `within`:
+    /// letters) of every word in a group whose key lies in `within`, and
+    /// the group's bytes from that word's first code on (for reads of a
+    /// fixed width past the word: the group was checked whole):
     /// among them, every word whose letters lie in `within`. Group by
     /// group in key order, ids ascending within a group. The keys and the
     /// starts are read whole (12 bytes a group: 1 MB on 10 million words,
     /// against 125 MB of entries); each group's entries once, checked to
     /// fill it exactly.
-    pub(crate) fn each_within(&self, within: LetterSet, mut f: impl FnMut(u32, &'a [u8]) -> Result<()>) -> Result<()> {
+    pub(crate) fn each_within(
+        &self,
+        within: LetterSet,
+        mut f: impl FnMut(u32, &'a [u8], &'a [u8]) -> Result<()>,
+    ) -> Result<()> {
         let outside = !within.0;
         let starts = self.starts.as_bytes()?;
         // The keys 64 at a time into a mask of those that lie in the set,
@@ -89,7 +95,12 @@ impl<'a> LetterGroups<'a> {
     /// Calls `f` with the id and codes of every word of group `group`
     /// (see [`LetterGroups::each_within`]); `starts` is the column of
     /// starts, checked.
-    fn each_in(&self, group: usize, starts: &[u8], f: &mut impl FnMut(u32, &'a [u8]) -> Result<()>) -> Result<()> {
+    fn each_in(
+        &self,
+        group: usize,
+        starts: &[u8],
+        f: &mut impl FnMut(u32, &'a [u8], &'a [u8]) -> Result<()>,
+    ) -> Result<()> {
         let at = |i: usize| starts.get(4 * i..4 * i + 4).map(|b| le_u32(b) as usize);
         let entries = match (at(group), at(group + 1)) {
             (Some(start), Some(end)) if start < end => self.entries.get(start..end),
@@ -112,7 +123,7 @@ impl<'a> LetterGroups<'a> {
             if len == 0 || id as usize >= self.words {
                 return Err(corrupt("has an empty word, or an id past the last word"));
             }
-            f(id, word)?;
+            f(id, word, after)?;
             rest = &rest[len + GROUP_ENTRY_EXTRA..];
         }
         Ok(())
@@ -139,7 +150,7 @@ impl<'a> LetterGroups<'a> {
                 return Err(corrupt(format!("has group {group}'s key not a set of its letters")));
             }
             let mut last = None;
-            self.each_in(group, starts, &mut |id, word| {
+            self.each_in(group, starts, &mut |id, word, _| {
                 let id = id as usize;
                 let problem = if last >= Some(id) {
                     format!("has group {group}'s ids out of order")
@@ -173,7 +184,7 @@ mod tests {
     /// The words `each_within` gives for `set`, as (id, word).
     fn within(index: &Index<Vec<u8>>, set: LetterSet) -> crate::Result<Vec<(u32, Vec<u8>)>> {
         let mut got = Vec::new();
-        index.letter_groups()?.expect("built with the groups").each_within(set, |id, word| {
+        index.letter_groups()?.expect("built with the groups").each_within(set, |id, word, _| {
             got.push((id, word.to_vec()));
             Ok(())
         })?;

