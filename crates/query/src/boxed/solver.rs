@@ -369,11 +369,13 @@ impl Solver {
                 // stable sort puts them in order; the walks by envelope
                 // below pass over the words once per (uncommon, letters)
                 // pair (about 40 for RIU PGH LCS YAO).
-                let mut found = Vec::new();
+                let mut found = Gathered::default();
                 self.gather(None, k, (0, 0), &mut path, &mut found)?;
-                found.sort_by_key(|&(uncommon, letters, _)| (uncommon, letters));
-                for (_, _, solution) in &found {
-                    let words: Vec<&Playable> = solution.iter().map(|&i| &self.words[i as usize]).collect();
+                found.solutions.sort_by_key(|&(uncommon, letters, _)| (uncommon, letters));
+                let mut words: Vec<&Playable> = Vec::with_capacity(k);
+                for &(_, _, at) in &found.solutions {
+                    words.clear();
+                    words.extend(found.words[at as usize..][..k].iter().map(|&i| &self.words[i as usize]));
                     if f(&words).is_break() {
                         return Ok(ControlFlow::Break(()));
                     }
@@ -507,6 +509,24 @@ impl Solver {
     }
 }
 
+/// The solutions [`Solver::gather`] finds: each one's uncommon words,
+/// letters and where its words start in `words`, which holds every
+/// solution's word indices back to back (one allocation for them all,
+/// where a `Vec` a solution cost an allocation each).
+#[derive(Default)]
+struct Gathered {
+    solutions: Vec<(u8, u16, u32)>,
+    words: Vec<u32>,
+}
+
+impl Gathered {
+    fn push(&mut self, (uncommon, letters): (u8, u16), path: &[u32]) {
+        // At most `GATHER_MAX` solutions of at most `MAX_WORDS_LIMIT` words.
+        self.solutions.push((uncommon, letters, self.words.len() as u32));
+        self.words.extend_from_slice(path);
+    }
+}
+
 impl Solver {
     /// How many words may come next: those starting with `first`, or all.
     fn next_count(&self, first: Option<u8>) -> usize {
@@ -527,7 +547,7 @@ impl Solver {
         left: usize,
         acc: (u8, u16),
         path: &mut Vec<u32>,
-        found: &mut Vec<(u8, u16, Vec<u32>)>,
+        found: &mut Gathered,
     ) -> Result<()> {
         let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
         if let (1, Some(letter)) = (left, first) {
@@ -573,7 +593,7 @@ impl Solver {
             for &i in &last {
                 let w = &self.words[i as usize];
                 path.push(i);
-                found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(w.letters), path.clone()));
+                found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(w.letters)), path);
                 path.pop();
             }
             self.last_scratch = last;
@@ -594,7 +614,7 @@ impl Solver {
             let acc = (acc.0 + uncommon, acc.1.saturating_add(len));
             path.push(i);
             if left == 1 {
-                found.push((acc.0, acc.1, path.clone()));
+                found.push(acc, path);
             } else {
                 self.gather(Some((covered, last)), left - 1, acc, path, found)?;
             }
