@@ -521,7 +521,8 @@ struct Gathered {
 
 impl Gathered {
     fn push(&mut self, (uncommon, letters): (u8, u16), path: &[u32]) {
-        // At most `GATHER_MAX` solutions of at most `MAX_WORDS_LIMIT` words.
+        // Far fewer than 2^32 indices: a level is gathered only when it
+        // has at most `gather_max` (4,096) solutions of at most 8 words.
         self.solutions.push((uncommon, letters, self.words.len() as u32));
         self.words.extend_from_slice(path);
     }
