@@ -176,6 +176,10 @@ fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError
 /// The most bytes one write passes to the OS (see `write_in_two_parts`).
 const WRITE_LEN: usize = 128 << 10;
 
+/// The bytes after which the OS is asked to start writing them to disk
+/// (see [`start_writeback`]).
+const WRITEBACK_LEN: usize = 1 << 20;
+
 /// Writes the sections at their places on two threads, each a run of
 /// about half the bytes, checksumming each section as it goes (while it is
 /// in cache), and then the header those checksums complete. The gaps
@@ -195,8 +199,13 @@ fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<(
         part.iter()
             .map(|&(at, bytes)| {
                 let sums = SectionSums::of(bytes);
-                let mut pieces = bytes.chunks(WRITE_LEN).enumerate();
-                pieces.try_for_each(|(i, piece)| write_at(file, piece, (at + i * WRITE_LEN) as u64)).map(|()| sums)
+                for (i, run) in bytes.chunks(WRITEBACK_LEN).enumerate() {
+                    let run_at = at + i * WRITEBACK_LEN;
+                    let mut pieces = run.chunks(WRITE_LEN).enumerate();
+                    pieces.try_for_each(|(j, piece)| write_at(file, piece, (run_at + j * WRITE_LEN) as u64))?;
+                    start_writeback(file, run_at as u64, run.len() as u64);
+                }
+                Ok(sums)
             })
             .collect()
     };
@@ -241,6 +250,33 @@ fn write_at(mut file: &File, bytes: &[u8], at: u64) -> std::io::Result<()> {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     file.seek(SeekFrom::Start(at))?;
     file.write_all(bytes)
+}
+
+/// Asks the OS to start writing `len` bytes of `file` from `at` to disk,
+/// without waiting, so that the disk writes the file while the rest of
+/// it is written and the final sync has only the tail left (Linux's
+/// `sync_file_range`; elsewhere the sync does it all). Advice only:
+/// errors are ignored, and the sync that follows reports any.
+/// Measured in alternating builds, each after a `sync` (the build's
+/// `publish` phase, medians): enable1 26.0 to 22.4 ms (15 runs each);
+/// the 10-million-word list 1,746 to 962 ms (3 runs each), where the
+/// writes no longer stall on the dirty pages the sync has yet to write.
+fn start_writeback(file: &File, at: u64, len: u64) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // (`off64_t` on glibc, `off_t` on musl: both 64 bits.)
+        let (Ok(at), Ok(len)) = (at.try_into(), len.try_into()) else { return };
+        // SAFETY: sync_file_range reads no memory of ours: it takes an
+        // open descriptor (`file` outlives the call), two offsets and a
+        // flag, and only starts writeback of the file's cached pages.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::sync_file_range(file.as_raw_fd(), at, len, libc::SYNC_FILE_RANGE_WRITE);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (file, at, len);
 }
 
 /// Opens the file just written with the real reader and checks every
