@@ -420,7 +420,7 @@ impl Bench {
             let (q, f) = (Stats::of(ms, self.peak_rss(&self.wordhoard, &all)), Stats::of(floor, 0));
             let cold = drop_pages(&index).then(|| run_once(&self.wordhoard, &all).as_secs_f64() * 1000.0);
             out += &format!(
-                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {:.1}x | {} |\n",
+                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {:.2}x | {} |\n",
                 args.join(" "),
                 q.median,
                 q.min,
@@ -648,7 +648,7 @@ impl Bench {
             let slow = q.naive.map(|n| self.time_process(&self.me, &["naive", n, &self.enable1], self.runs.min(5)));
             let within = |ms: f64| fast.median <= ms && fast.rss_kb <= RSS_BUDGET_KB;
             out += &format!(
-                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {:.1}x | {} | {} | {} |\n",
+                "| {} | {:.2} ({:.2}-{:.2}) | {:.1} MB | {:.2}x | {} | {} | {} |\n",
                 q.name,
                 fast.median,
                 fast.min,
