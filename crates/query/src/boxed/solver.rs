@@ -3,8 +3,8 @@
 
 use std::ops::ControlFlow;
 
-use super::subsets::{sum_over_supersets, three_words, SubsetCounts};
-use super::{playable_words, LetterBox, Playable, SolveOptions, MAX_WORDS_LIMIT};
+use super::subsets::{sum_over_supersets, three_words, CountClass, SubsetCounts};
+use super::{playable_words, LetterBox, Playable, SolveOptions, MAX_BOX_LETTERS, MAX_WORDS_LIMIT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fasthash::IntMap;
 use crate::index::Index;
@@ -51,7 +51,7 @@ pub struct Solver {
     classes: Vec<Vec<Class>>,
     /// The same for counting alone, which ignores commonness and lengths:
     /// (last letter, letters, how many letters, words), widest first.
-    count_classes: Vec<Vec<(u8, u32, u32, u128)>>,
+    count_classes: Vec<Vec<CountClass>>,
     /// Ways to finish per state, without the envelopes: most questions
     /// (how many solutions, is a level empty) need only these.
     counts: CountMemo,
@@ -96,7 +96,8 @@ struct Class {
     last: u8,
     mask: u32,
     uncommon: u8,
-    count: u128,
+    /// At most the playable words ([`MAX_PLAYABLE`](super::MAX_PLAYABLE)).
+    count: u32,
     min_len: u16,
     max_len: u16,
 }
@@ -153,45 +154,8 @@ impl Solver {
             words.retain(|w| w.common);
         }
         let letters = letter_box.letters.len();
-        let mut by_first = vec![Vec::new(); letters];
-        let mut classes: Vec<Vec<Class>> = vec![Vec::new(); letters];
-        // Sized up front: growing it a word at a time cost a tenth of
-        // a two-word solve.
-        let mut class_of: IntMap<u64, usize> = IntMap::with_capacity_and_hasher(words.len(), Default::default());
-        for (i, w) in words.iter().enumerate() {
-            by_first[w.first as usize].push(i as u32);
-            let len = w.letters;
-            let uncommon = (!w.common) as u8;
-            let list = &mut classes[w.first as usize];
-            let key = w.mask as u64 | (w.first as u64) << 32 | (w.last as u64) << 40 | (uncommon as u64) << 48;
-            let at = *class_of.entry(key).or_insert_with(|| {
-                list.push(Class { last: w.last, mask: w.mask, uncommon, count: 0, min_len: len, max_len: len });
-                list.len() - 1
-            });
-            let class = &mut list[at];
-            class.count += 1;
-            (class.min_len, class.max_len) = (class.min_len.min(len), class.max_len.max(len));
-        }
-        // Widest first: a scan stops at the first class too narrow to help.
-        for list in &mut classes {
-            list.sort_by_key(|c| std::cmp::Reverse(c.mask.count_ones()));
-        }
-        let by_first_masks = by_first.iter().map(|ids| ids.iter().map(|&i| words[i as usize].mask).collect()).collect();
-        let count_classes = classes
-            .iter()
-            .map(|list| {
-                let mut merged: Vec<(u8, u32, u32, u128)> = Vec::with_capacity(list.len());
-                let mut at: IntMap<u64, usize> = IntMap::with_capacity_and_hasher(list.len(), Default::default());
-                for c in list {
-                    let slot = *at.entry(c.mask as u64 | (c.last as u64) << 32).or_insert_with(|| {
-                        merged.push((c.last, c.mask, c.mask.count_ones(), 0));
-                        merged.len() - 1
-                    });
-                    merged[slot].3 += c.count;
-                }
-                merged
-            })
-            .collect();
+        let (by_first, by_first_masks) = by_first_letter(&words, letters);
+        let (classes, count_classes) = classes_of(&words, letters);
         let widest = words.iter().map(|w| w.mask.count_ones()).max().unwrap_or(0);
         let full = if letters == 32 { u32::MAX } else { (1u32 << letters) - 1 };
         let gather_max = GATHER_MAX;
@@ -298,7 +262,7 @@ impl Solver {
             let covered = mask | class_mask;
             let n = if j == 1 {
                 if covered == self.full {
-                    count
+                    u128::from(count)
                 } else {
                     continue;
                 }
@@ -317,7 +281,7 @@ impl Solver {
                 if rest == 0 {
                     continue;
                 }
-                times(count, rest)?
+                times(u128::from(count), rest)?
             } else {
                 continue;
             };
@@ -439,7 +403,7 @@ impl Solver {
             let u = class.uncommon as usize;
             if j == 1 {
                 if covered == self.full {
-                    info.count.add(class.count)?;
+                    info.count.add(u128::from(class.count))?;
                     info.widen(u, (class.min_len, class.max_len));
                 }
             } else if covered != self.full {
@@ -447,7 +411,7 @@ impl Solver {
                 if rest.count.get() == 0 {
                     continue;
                 }
-                info.count.add(class.count.checked_mul(rest.count.get()).ok_or_else(too_many)?)?;
+                info.count.add(u128::from(class.count).checked_mul(rest.count.get()).ok_or_else(too_many)?)?;
                 // The rest has j - 1 words, so at most that many uncommon.
                 for (v, &(lo, hi)) in rest.envelope.iter().enumerate().take(j as usize) {
                     if (lo, hi) != EMPTY {
@@ -662,13 +626,73 @@ impl Solver {
         }
         let mut table = vec![0u32; 1 << letters];
         for &(_, mask, _, count) in &self.count_classes[first as usize] {
-            // At most the playable words, which fit a u32.
-            table[mask as usize] += count as u32;
+            table[mask as usize] += count;
         }
         sum_over_supersets(&mut table);
         self.last_words[first as usize] = table;
         Ok(())
     }
+}
+
+/// The playable words' indices (a-z) by first letter, and their letters
+/// beside them.
+fn by_first_letter(words: &[Playable], letters: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let mut sizes = vec![0; letters];
+    for w in words {
+        sizes[w.first as usize] += 1;
+    }
+    let mut by_first: Vec<Vec<u32>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
+    let mut masks: Vec<Vec<u32>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
+    for (i, w) in words.iter().enumerate() {
+        by_first[w.first as usize].push(i as u32);
+        masks[w.first as usize].push(w.mask);
+    }
+    (by_first, masks)
+}
+
+/// The words' classes by first letter, widest first (a scan stops at the
+/// first class too narrow to help), and the same merged for counting
+/// alone (commonness ignored): from one sort of a key a word. A hash map
+/// of classes and lists grown a word at a time touched 2 MB of fresh
+/// memory for the 16,520 playable words of a box on a list of 10 million
+/// words, each 4 KiB page a fault of some 2 us.
+fn classes_of(words: &[Playable], letters: usize) -> (Vec<Vec<Class>>, Vec<Vec<CountClass>>) {
+    const _: () = assert!(MAX_BOX_LETTERS <= 32);
+    // First letter (5 bits), 32 less its width (6), letters (32), last
+    // letter (5), uncommon (1), length (13, capped, see `Playable`): 62
+    // bits, so that a sort groups each class, widest first, its lengths
+    // ascending.
+    const LEN_BITS: u32 = 13;
+    const _: () = assert!(u16::MAX as usize / (MAX_WORDS_LIMIT + 1) < 1 << LEN_BITS);
+    let mut keys: Vec<u64> = words
+        .iter()
+        .map(|w| {
+            let narrow = 32 - w.mask.count_ones() as u64;
+            (w.first as u64) << 57
+                | narrow << 51
+                | (w.mask as u64) << 19
+                | (w.last as u64) << 14
+                | ((!w.common) as u64) << LEN_BITS
+                | w.letters as u64
+        })
+        .collect();
+    keys.sort_unstable();
+    let mut classes: Vec<Vec<Class>> = vec![Vec::new(); letters];
+    let mut count_classes: Vec<Vec<CountClass>> = vec![Vec::new(); letters];
+    for run in keys.chunk_by(|a, b| a >> LEN_BITS == b >> LEN_BITS) {
+        let (key, len) = (run[0], |k: u64| (k & ((1 << LEN_BITS) - 1)) as u16);
+        let first = (key >> 57) as usize;
+        let (mask, last, uncommon) = ((key >> 19) as u32, (key >> 14 & 0x1f) as u8, (key >> LEN_BITS & 1) as u8);
+        let count = run.len() as u32;
+        let max_len = len(run[run.len() - 1]);
+        classes[first].push(Class { last, mask, uncommon, count, min_len: len(key), max_len });
+        // Common and uncommon words of the same letters sit side by side.
+        match count_classes[first].last_mut() {
+            Some(c) if (c.0, c.1) == (last, mask) => c.3 += count,
+            _ => count_classes[first].push((last, mask, mask.count_ones(), count)),
+        }
+    }
+    (classes, count_classes)
 }
 
 /// [`Solver::ways`]'s memo: a map while it is small, then, for a box of

@@ -13,7 +13,10 @@
 
 /// Per first letter, the words alike to counting: (last letter, letters,
 /// how many letters, words). What [`super::Solver`] counts over.
-pub(super) type Classes = [Vec<(u8, u32, u32, u128)>];
+pub(super) type Classes = [Vec<CountClass>];
+
+/// One of [`Classes`]: (last letter, letters, how many letters, words).
+pub(super) type CountClass = (u8, u32, u32, u32);
 
 /// The number of 3-word solutions, through the middle word: for each
 /// (first letter, last letter, letters) of it, the pairs of a word ending
@@ -32,7 +35,7 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     let mut starting = vec![0u64; letters];
     for (first, list) in classes.iter().enumerate() {
         for &(_, _, _, count) in list {
-            starting[first] += u64::try_from(count).ok()?;
+            starting[first] += u64::from(count);
         }
     }
     // Every count below 2^31: a pair's product fits an i64. Below 2^15,
@@ -99,7 +102,7 @@ fn three_words_in<T: Cell>(classes: &Classes, starting: &[u64]) -> Option<u128> 
     let mut starting_within = vec![T::default(); letters << letters];
     for (first, list) in classes.iter().enumerate() {
         for &(last, mask, _, count) in list {
-            let count = T::of(u32::try_from(count).ok()?);
+            let count = T::of(count);
             ending_within[(last as usize) << letters | mask as usize] += count;
             starting_within[first << letters | mask as usize] += count;
         }
@@ -175,7 +178,7 @@ fn three_words_in<T: Cell>(classes: &Classes, starting: &[u64]) -> Option<u128> 
             // Less the pairs whose first word covers what the middle one
             // leaves alone: then the first two words finish the box.
             let finishing = pairs.wrapping_sub(alone.wrapping_mul(starting[last as usize] as i64));
-            total = total.checked_add(count.checked_mul(u128::try_from(finishing).ok()?)?)?;
+            total = total.checked_add(u128::from(count).checked_mul(u128::try_from(finishing).ok()?)?)?;
         }
     }
     Some(total)
@@ -245,8 +248,8 @@ impl SubsetCounts {
                 // At most the playable words, which fit a u32. By last
                 // letter, then first: a set's column of words that end on
                 // a letter is gathered from one row.
-                words.push((mask, (last as usize * letters + first) as u16, count as u32));
-                from[first] += count as u64;
+                words.push((mask, (last as usize * letters + first) as u16, count));
+                from[first] += u64::from(count);
             }
         }
         words.sort_unstable_by_key(|&(mask, _, _)| mask);
@@ -517,13 +520,13 @@ mod tests {
         letters: usize,
         most: u64,
         words: u64,
-    ) -> Vec<Vec<(u8, u32, u32, u128)>> {
+    ) -> Vec<Vec<(u8, u32, u32, u32)>> {
         let full = (1u32 << letters) - 1;
         let mut classes = vec![Vec::new(); letters];
         for _ in 0..rng.below(most) + 1 {
             let (first, last) = (rng.below(letters as u64) as usize, rng.below(letters as u64) as u8);
             let mask = (rng.below(1 << letters) as u32 | 1 << first | 1 << last) & full;
-            classes[first].push((last, mask, mask.count_ones(), rng.below(words) as u128 + 1));
+            classes[first].push((last, mask, mask.count_ones(), rng.below(words) as u32 + 1));
         }
         classes
     }
@@ -547,7 +550,7 @@ mod tests {
                         }
                         for &(_, c, _, c_n) in &classes[b_last as usize] {
                             if a | b | c == full {
-                                plain += a_n * b_n * c_n;
+                                plain += u128::from(a_n) * u128::from(b_n) * u128::from(c_n);
                             }
                         }
                     }
@@ -578,7 +581,7 @@ mod tests {
             let mut open: std::collections::BTreeMap<(u32, u8), u128> = std::collections::BTreeMap::new();
             for list in &classes {
                 for &(last, mask, _, n) in list {
-                    *open.entry((mask, last)).or_default() += n;
+                    *open.entry((mask, last)).or_default() += u128::from(n);
                 }
             }
             let mut subsets = SubsetCounts::new(&classes);
@@ -588,7 +591,7 @@ mod tests {
                 let mut next = std::collections::BTreeMap::new();
                 for (&(mask, last), &n) in open.iter().filter(|(&(mask, _), _)| mask != full) {
                     for &(then, with, _, m) in &classes[last as usize] {
-                        *next.entry((mask | with, then)).or_default() += n * m;
+                        *next.entry((mask | with, then)).or_default() += n * u128::from(m);
                     }
                 }
                 open = next;
@@ -601,12 +604,12 @@ mod tests {
     #[test]
     fn counts_by_subsets_know_when_they_wrap() {
         // Letters a, b, c: 3e9 words a..b within {a, b}, 3e9 b..a, one b..c.
-        let n = 3_000_000_000u128;
+        let n = 3_000_000_000u32;
         let classes = vec![vec![(1, 0b011, 2, n)], vec![(0, 0b011, 2, n), (2, 0b110, 2, 1)], vec![]];
         let mut subsets = SubsetCounts::new(&classes);
         assert_eq!(subsets.count(1, 1), Some(0));
         // ab bc; all 2-word chains: 2 x 9e18 + 3e9, under 2^64.
-        assert_eq!(subsets.count(2, 1), Some(n));
+        assert_eq!(subsets.count(2, 1), Some(u128::from(n)));
         // ba ab bc (9e18), but 2.7e28 chains of 3.
         assert_eq!(subsets.count(3, 1), None);
     }
