@@ -241,6 +241,10 @@ impl Automaton for SideAutomaton {
 /// the letter groups (8 bytes each; past it the list grows).
 const FOUND_FIRST: usize = 1 << 16;
 
+/// The playable words [`playable_words`] makes room for before a walk
+/// of the words FST (a box on enable1 has about a thousand).
+const WALK_FIRST: usize = 2048;
+
 /// A playable word and what the search needs of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playable {
@@ -325,6 +329,7 @@ pub fn playable_words<D: AsRef<[u8]>>(
         }
         return Ok(out);
     }
+    out.reserve(WALK_FIRST);
     let mut search = index.words()?.search(automaton);
     while let Some((word, id)) = search.next()? {
         if out.len() == MAX_PLAYABLE {
