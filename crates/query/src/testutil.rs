@@ -47,3 +47,20 @@ pub(crate) fn with_columns(
     }
     Index::from_bytes(file.finish()).expect("the edited index opens")
 }
+
+/// `words` random words, a line each: each `min_len` letters plus up to
+/// `spread - 1` more, drawn from the first `letters` of a-z.
+pub(crate) fn random_list(
+    rng: &mut crate::rng::SplitMix64,
+    words: usize,
+    min_len: u64,
+    spread: u64,
+    letters: u64,
+) -> String {
+    (0..words)
+        .map(|_| {
+            (0..min_len + rng.below(spread)).map(|_| (b'a' + rng.below(letters) as u8) as char).collect::<String>()
+                + "\n"
+        })
+        .collect()
+}

@@ -221,9 +221,7 @@ mod tests {
     #[test]
     fn verify_checksums_names_the_section_a_flipped_byte_is_in() {
         let mut rng = crate::rng::SplitMix64::new(20);
-        let large: String = (0..30_000)
-            .map(|_| (0..3 + rng.below(10)).map(|_| (b'a' + rng.below(26) as u8) as char).collect::<String>() + "\n")
-            .collect();
+        let large = crate::testutil::random_list(&mut rng, 30_000, 3, 10, 26);
         for (words, two_threads) in [(WORDS, false), (large.as_str(), true)] {
             let idx = index(words, None);
             assert_eq!(idx.as_bytes().len() >= super::PARALLEL_VERIFY_MIN, two_threads);

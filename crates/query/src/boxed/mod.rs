@@ -648,9 +648,7 @@ mod tests {
         // 4,000 random words over 20 one-letter sides: the states of an
         // 8-word search run into the millions.
         let mut rng = crate::rng::SplitMix64::new(1);
-        let list: String = (0..4000)
-            .map(|_| (0..3 + rng.below(6)).map(|_| (b'a' + rng.below(20) as u8) as char).collect::<String>() + "\n")
-            .collect();
+        let list = crate::testutil::random_list(&mut rng, 4000, 3, 6, 20);
         let idx = crate::testutil::index(&list, None);
         let sides: Vec<String> = (b'a'..b'a' + 20).map(|b| (b as char).to_string()).collect();
         let b = LetterBox::parse(idx.alphabet(), &sides).unwrap();
