@@ -26,6 +26,8 @@
 //! # Ok::<(), wordhoard_query::Error>(())
 //! ```
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 
 use crate::alphabet::Alphabet;
@@ -68,6 +70,10 @@ pub struct Anagram {
     /// True when it is on the common list.
     pub common: bool,
 }
+
+/// The most hits [`first_anagrams`] makes room for before it finds any
+/// (when asked for more: past it the heap grows).
+const FIRST_ROOM: usize = 1024;
 
 /// Options for [`anagrams`] and [`sub_anagrams`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,24 +189,45 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     }
     let terms = Terms::open(index)?;
     let common = index.common()?;
-    // Each hit: (letters, word id, the term it came from).
-    let mut hits: Vec<(std::cmp::Reverse<u32>, u32, u32)> = Vec::new();
-    let mut found_terms: Vec<Vec<u8>> = Vec::new();
+    // Each hit: (letters, word id, the term it came from), longest first,
+    // then a-z. Only the first `limit` are kept, the worst of them on
+    // top, so a question that shows 50 of 7,870 words holds 50, not a
+    // list of them all grown and copied as it fills (fresh pages).
+    let mut best: BinaryHeap<(Reverse<u32>, u32, u32)> = BinaryHeap::with_capacity(limit.min(FIRST_ROOM));
+    let mut count = 0usize;
+    // The terms found, back to back, each where `term_starts` says: one
+    // list, where a list a term was an allocation each (thousands for
+    // `retain?? --sub`).
+    let (mut term_codes, mut term_starts) = (Vec::new(), Vec::new());
     let (mut too_many, mut failed, mut kept) = (false, None, Vec::new());
     terms.search(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
         if exact || term.len() >= opts.min_len {
-            let t = found_terms.len() as u32;
-            kept.clear();
-            kept.extend_from_slice(ids);
-            if opts.common_only {
+            let t = term_starts.len() as u32;
+            let ids = if opts.common_only {
+                kept.clear();
+                kept.extend_from_slice(ids);
                 if let Err(e) = common.retain_common(&mut kept) {
                     failed = Some(e);
                     return ControlFlow::Break(());
                 }
+                &kept[..]
+            } else {
+                ids
+            };
+            for &id in ids {
+                let hit = (Reverse(term.len() as u32), id, t);
+                if best.len() < limit {
+                    best.push(hit);
+                } else if let Some(mut worst) = best.peek_mut() {
+                    if hit < *worst {
+                        *worst = hit;
+                    }
+                }
             }
-            hits.extend(kept.iter().map(|&id| (std::cmp::Reverse(term.len() as u32), id, t)));
-            found_terms.push(term.to_vec());
-            too_many = hits.len() > MAX_WORD_ANAGRAMS || found_terms.len() > MAX_WORD_ANAGRAMS;
+            count += ids.len();
+            term_starts.push(term_codes.len());
+            term_codes.extend_from_slice(term);
+            too_many = count > MAX_WORD_ANAGRAMS || term_starts.len() > MAX_WORD_ANAGRAMS;
             if too_many {
                 return ControlFlow::Break(());
             }
@@ -215,24 +242,23 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
             "too large: the letters make more than {MAX_WORD_ANAGRAMS} words; use fewer blanks or a longer shortest word"
         ))));
     }
-    // Longest first, then a-z: the first `limit` picked out, and only
-    // they sorted.
-    let count = hits.len() as u64;
-    if limit < hits.len() {
-        hits.select_nth_unstable(limit);
-        hits.truncate(limit);
-    }
-    hits.sort_unstable();
+    let count = count as u64;
+    let hits = best.into_sorted_vec();
     let ids: Vec<u32> = hits.iter().map(|&(_, id, _)| id).collect();
     let common_flags = common.flags_of(&ids)?;
     let texts = index.texts_of(&ids)?;
+    term_starts.push(term_codes.len());
     let out = hits
         .iter()
         .zip(common_flags)
         .zip(texts.iter())
         .map(|((&(_, _, t), common), word)| Anagram {
             word: word.to_string(),
-            blanks: blanks_of(index.alphabet(), &found_terms[t as usize], &letters),
+            blanks: blanks_of(
+                index.alphabet(),
+                &term_codes[term_starts[t as usize]..term_starts[t as usize + 1]],
+                &letters,
+            ),
             common,
         })
         .collect();
