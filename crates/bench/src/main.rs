@@ -92,6 +92,13 @@ const QUERIES: &[Query] = &[
         naive: None,
         budget: Some(QUERY_BUDGET_MS),
     },
+    // Named by issue 30: 7,870 words of up to 8 letters, 50 shown.
+    Query {
+        name: "anagram 'retain??' --sub",
+        args: &["anagram", "retain??", "--sub"],
+        naive: None,
+        budget: Some(QUERY_BUDGET_MS),
+    },
     Query {
         name: "bee check",
         args: &["bee", "check", "aeginrt", "--center", "r", "granite", "tearing", "rating", "reign", "tiara"],
