@@ -386,7 +386,7 @@ fn feed(
             if counts.listed > 0 {
                 let _ = solver.each_solution(|words| {
                     n += 1;
-                    let item = Value::from(words.iter().map(|w| Value::from(w.word.as_str())).collect::<Vec<_>>());
+                    let item = Value::from(words.iter().map(|w| Value::from(w.word)).collect::<Vec<_>>());
                     gone = send.send(Ok(item)).is_err();
                     if gone || n == counts.listed {
                         ControlFlow::Break(())

@@ -206,6 +206,16 @@ impl Alphabet {
         }
     }
 
+    /// Codes as text when the alphabet is plain ASCII letters and so are
+    /// they (the codes are the text, checked once); else the codes back.
+    pub(crate) fn ascii_text(&self, codes: Vec<u8>) -> std::result::Result<String, Vec<u8>> {
+        if self.ascii && codes.is_ascii() {
+            String::from_utf8(codes).map_err(|e| e.into_bytes())
+        } else {
+            Err(codes)
+        }
+    }
+
     /// [`Alphabet::word_string`] into `text` after what it holds: a scan
     /// that shows many words reuses one buffer.
     pub fn push_word(&self, word: &[u8], text: &mut String) {
@@ -419,14 +429,11 @@ pub struct WordTexts {
 impl WordTexts {
     /// The words whose codes are `codes` back to back, word `i` ending at
     /// `ends[i]` (ascending, the last at most `codes.len()`).
-    pub(crate) fn new(alphabet: &Alphabet, mut codes: Vec<u8>, mut ends: Vec<usize>) -> WordTexts {
-        if alphabet.ascii && codes.is_ascii() {
-            // Plain ASCII letters: the codes are the text, checked once.
-            match String::from_utf8(codes) {
-                Ok(text) => return WordTexts { text, ends },
-                Err(e) => codes = e.into_bytes(),
-            }
-        }
+    pub(crate) fn new(alphabet: &Alphabet, codes: Vec<u8>, mut ends: Vec<usize>) -> WordTexts {
+        let codes = match alphabet.ascii_text(codes) {
+            Ok(text) => return WordTexts { text, ends },
+            Err(codes) => codes,
+        };
         let mut text = String::with_capacity(codes.len());
         let mut start = 0;
         for end in &mut ends {

@@ -12,7 +12,9 @@ pub(crate) fn sort(ids: &mut Vec<u32>) {
 }
 
 /// Sorts `items` by their word ids: [`sort`]'s radix sort, moving the
-/// items whole (items of equal ids may come in any order).
+/// items whole. Stable: items of equal ids keep their order (each pass
+/// places items in the order it reads them), so two sorts, by a key's
+/// low half and then its high half, sort by the whole key.
 pub(crate) fn sort_by_id<T: Copy + Default>(items: &mut Vec<T>, id_of: impl Fn(&T) -> u32) {
     if items.len() < RADIX_FROM {
         // An insertion sort: as quick for so few, and one small loop for
@@ -124,6 +126,31 @@ mod tests {
                 got.reverse();
                 sort_by_id(&mut got, |item| item.0);
                 assert_eq!(got, want, "{len} items of {bits} bits");
+            }
+        }
+    }
+
+    /// Items of equal ids keep their order, so sorting by a 64-bit key's
+    /// low half, then its high half, sorts by the whole key.
+    #[test]
+    fn equal_ids_keep_their_order() {
+        let mut rng = crate::rng::SplitMix64::new(8);
+        for len in [0, 2, 40, 63, 64, 65, 1000, 20_000] {
+            for bits in [1, 5, 12, 20] {
+                let items: Vec<(u32, u32)> =
+                    (0..len).map(|i| ((rng.next_u64() as u32) >> (32 - bits), i as u32)).collect();
+                let mut want = items.clone();
+                want.sort_by_key(|item| item.0); // stable
+                let mut got = items;
+                sort_by_id(&mut got, |item| item.0);
+                assert_eq!(got, want, "{len} items of {bits} bits");
+                let keys: Vec<u64> = (0..len).map(|_| rng.next_u64() >> (64 - 2 * bits - 20)).collect();
+                let mut want = keys.clone();
+                want.sort_unstable();
+                let mut got = keys;
+                sort_by_id(&mut got, |&k| k as u32);
+                sort_by_id(&mut got, |&k| (k >> 32) as u32);
+                assert_eq!(got, want, "{len} keys of {} bits", 2 * bits + 20);
             }
         }
     }

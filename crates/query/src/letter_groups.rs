@@ -124,23 +124,6 @@ impl<'a> LetterGroups<'a> {
         Ok(())
     }
 
-    /// Where `word`, a word [`LetterGroups::each_in_groups`] gave, starts
-    /// among the entries (its length byte), for [`LetterGroups::word_at`].
-    /// The entries fit a `u32` (their groups' starts are `u32`s).
-    pub(crate) fn offset_of(&self, word: &[u8]) -> u32 {
-        (word.as_ptr() as usize - self.entries.as_ptr() as usize - 1) as u32
-    }
-
-    /// The word whose entry starts at `offset` (from
-    /// [`LetterGroups::offset_of`]), bounds-checked; its group was checked
-    /// when it was read.
-    pub(crate) fn word_at(&self, offset: u32) -> Result<&'a [u8]> {
-        let at = offset as usize;
-        let len = self.entries.get(at).map(|&len| len as usize);
-        len.and_then(|len| self.entries.get(at + 1..at + 1 + len))
-            .ok_or_else(|| corrupt("has a word past the end of its entries"))
-    }
-
     /// Calls `f` with the id and codes of every word of group `group`
     /// (see [`LetterGroups::each_in_groups`]); `starts` is the column of
     /// starts, checked.
@@ -273,25 +256,6 @@ mod tests {
                 assert_eq!(got.iter().filter(|(_, w)| alphabet.set_of(w).unwrap().is_subset_of(set)).count(), inside);
             }
         }
-    }
-
-    /// A word's place among the entries reads the same word back, and a
-    /// place past the entries is an error, not a panic.
-    #[test]
-    fn a_word_read_back_from_its_place_is_the_same_word() {
-        let index = crate::testutil::index("ride\ndire\nbox\nabolished\nzebra", None);
-        let groups = index.letter_groups().unwrap().expect("built with the groups");
-        let mut seen = 0;
-        groups
-            .each_within(index.alphabet().full_set(), |_, word, _| {
-                assert_eq!(groups.word_at(groups.offset_of(word)).unwrap(), word);
-                seen += 1;
-                Ok(())
-            })
-            .unwrap();
-        assert_eq!(seen, 5);
-        assert!(groups.word_at(u32::MAX).is_err());
-        assert!(groups.word_at(groups.entries.len() as u32).is_err());
     }
 
     /// Column `column` of the index's `letter_groups`: where it lies in

@@ -52,7 +52,7 @@
 //! // Letter Boxed: playable words of a box.
 //! let letter_box = boxed::LetterBox::parse(index.alphabet(), &["gm", "ae"]).unwrap();
 //! let playable = boxed::playable_words(&index, &letter_box, 3).unwrap();
-//! assert_eq!(playable.iter().map(|p| p.word.as_str()).collect::<Vec<_>>(), ["game"]);
+//! assert_eq!(playable.iter().map(|p| p.word).collect::<Vec<_>>(), ["game"]);
 //! ```
 
 #![deny(missing_docs)]

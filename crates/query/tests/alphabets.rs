@@ -169,7 +169,7 @@ fn agrees(index: &Index<Vec<u8>>, words: &[String]) {
         })
         .collect();
     let got = boxed::playable_words(index, &letter_box, 3).unwrap();
-    assert_eq!(got.iter().map(|p| &p.word).collect::<Vec<_>>(), want);
+    assert_eq!(got.iter().map(|p| p.word).collect::<Vec<_>>(), want);
 
     // Phrase anagrams of up to 2 words, listed fewest words first, then
     // a-z (the alphabet's order, that of the code points): phrases of two

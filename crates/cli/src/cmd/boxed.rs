@@ -251,7 +251,7 @@ struct Solutions<W: Write> {
 }
 
 impl<W: Write> Solutions<W> {
-    fn write(&mut self, index: &Idx, words: &[&boxed::Playable]) -> std::io::Result<()> {
+    fn write(&mut self, index: &Idx, words: &[boxed::Word<'_>]) -> std::io::Result<()> {
         self.n += 1;
         crate::stop::tick();
         let names = self.spelled(index, words);
@@ -291,10 +291,10 @@ impl<W: Write> Solutions<W> {
     }
 
     /// The words as the lists spelled them, noting each folded one.
-    fn spelled(&mut self, index: &Idx, words: &[&boxed::Playable]) -> Vec<String> {
+    fn spelled(&mut self, index: &Idx, words: &[boxed::Word<'_>]) -> Vec<String> {
         words
             .iter()
-            .map(|w| match index.spelling_of(&w.word) {
+            .map(|w| match index.spelling_of(w.word) {
                 Ok(Some(spelled)) => {
                     self.folded.insert(spelled.clone(), serde_json::Value::String(w.word.to_string()));
                     spelled

@@ -40,13 +40,12 @@
 
 use std::ops::ControlFlow;
 
-use compact_str::CompactString;
-
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::{Error, Result};
+use crate::format::blocks::LastBlock;
 use crate::format::fst::Automaton;
 use crate::format::SectionId;
-use crate::index::Index;
+use crate::index::{CommonFlags, Index};
 use solver::too_large;
 
 mod generate;
@@ -238,28 +237,214 @@ impl Automaton for SideAutomaton {
 }
 
 /// The most words [`playable_words`] makes room for before its scan of
-/// the letter groups (8 bytes each; past it the list grows).
+/// the letter groups (past it the lists grow).
 const FOUND_FIRST: usize = 1 << 16;
 
 /// The playable words [`playable_words`] makes room for before a walk
 /// of the words FST (a box on enable1 has about a thousand).
 const WALK_FIRST: usize = 2048;
 
-/// A playable word and what the search needs of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Playable {
-    /// The word (kept inline up to 24 bytes: a box's thousand playable
-    /// words are not a thousand allocations).
-    pub word: CompactString,
+/// A playable word as a solution shows it: its text and whether it is
+/// on the index's common list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word<'a> {
+    /// The word.
+    pub word: &'a str,
     /// True when it is on the common list.
     pub common: bool,
-    /// Its letters (one code a letter), capped so that the letters of
-    /// [`MAX_WORDS_LIMIT`] + 1 words add up within a `u16` (the search's
-    /// envelopes of letters).
-    letters: u16,
-    mask: u32,
-    first: u8,
-    last: u8,
+}
+
+/// What the search needs of a playable word (16 bytes); its text lies
+/// in [`PlayableWords`]' buffer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Playable {
+    /// Its word id.
+    id: u32,
+    /// Where its text starts in the buffer.
+    text: u32,
+    pub(crate) mask: u32,
+    /// Its letters (one code a letter): at most 255, as every word.
+    letters: u8,
+    pub(crate) first: u8,
+    pub(crate) last: u8,
+    pub(crate) common: bool,
+}
+
+/// A box's playable words, a-z: what the search needs of each, and all
+/// their texts in one buffer. (A string a word, kept inline, was 40
+/// bytes a word and a copy each: on a list of 10 million words a box's
+/// 16,520 words were 160 fresh pages and 0.4 ms of copies.) Two are
+/// equal when they list the same words, alike common.
+#[derive(Clone, Default)]
+pub struct PlayableWords {
+    words: Vec<Playable>,
+    text: String,
+    /// True when the text is one byte a letter (plain ASCII letters).
+    ascii: bool,
+}
+
+impl PartialEq for PlayableWords {
+    fn eq(&self, other: &PlayableWords) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for PlayableWords {}
+
+impl std::fmt::Debug for PlayableWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PlayableWords {
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Word `i`, if there is one.
+    pub fn get(&self, i: usize) -> Option<Word<'_>> {
+        self.words.get(i).map(|w| self.shown(w))
+    }
+
+    /// The words, a-z.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Word<'_>> + '_ {
+        self.words.iter().map(|w| self.shown(w))
+    }
+
+    /// What the search needs of each word, a-z.
+    pub(crate) fn records(&self) -> &[Playable] {
+        &self.words
+    }
+
+    /// Word `w` as shown.
+    #[inline]
+    pub(crate) fn shown(&self, w: &Playable) -> Word<'_> {
+        let at = w.text as usize;
+        let word = if self.ascii {
+            self.text.get(at..at + w.letters as usize)
+        } else {
+            // As many characters as it has letters.
+            self.text.get(at..).map(|rest| {
+                let end = rest.char_indices().nth(w.letters as usize).map_or(rest.len(), |(end, _)| end);
+                &rest[..end]
+            })
+        };
+        Word { word: word.unwrap_or_default(), common: w.common }
+    }
+
+    /// Keeps the common words alone (their texts stay where they are).
+    pub(crate) fn retain_common(&mut self) {
+        self.words.retain(|w| w.common);
+    }
+}
+
+/// Gathers [`PlayableWords`] a word at a time: each word's codes copied
+/// into one buffer, made text once at the end.
+struct Gather<'i> {
+    alphabet: &'i Alphabet,
+    common: CommonFlags<'i>,
+    /// Each code's place among the box's letters, in one load (a search
+    /// of the box's letters for every letter of every word cost a tenth
+    /// of the walk).
+    place: [u8; 256],
+    codes: Vec<u8>,
+    words: Vec<Playable>,
+    /// True when the words came in any order ([`Gather::push_unordered`]).
+    unordered: bool,
+}
+
+/// [`Gather::place`] of a code off the box.
+const OFF_THE_BOX: u8 = u8::MAX;
+
+impl<'i> Gather<'i> {
+    fn new<D: AsRef<[u8]>>(index: &'i Index<D>, letter_box: &LetterBox, room: usize) -> Result<Gather<'i>> {
+        let mut place = [OFF_THE_BOX; 256];
+        for (i, &b) in letter_box.letters.iter().enumerate() {
+            place[b as usize] = i as u8;
+        }
+        Ok(Gather {
+            alphabet: index.alphabet(),
+            common: index.common()?,
+            place,
+            codes: Vec::with_capacity(room * 8),
+            words: Vec::with_capacity(room),
+            unordered: false,
+        })
+    }
+
+    /// Adds `word` (its codes), word `id`, which fits the box and comes
+    /// after every word added so far.
+    fn push(&mut self, word: &[u8], id: u32) -> Result<()> {
+        let common = self.common.is_common(id)?;
+        self.add(word, id, common)
+    }
+
+    /// Adds `word`, word `id`, which fits the box, in any order: its
+    /// common flag is read, and the words put a-z, in
+    /// [`Gather::finish`]. (Done while the word is at hand: read again
+    /// from its group after the sort, each word was a cache miss, 0.3 ms
+    /// of a box on a list of 10 million words.)
+    fn push_unordered(&mut self, word: &[u8], id: u32) -> Result<()> {
+        self.unordered = true;
+        self.add(word, id, false)
+    }
+
+    fn add(&mut self, word: &[u8], id: u32, common: bool) -> Result<()> {
+        let off_the_box = || SectionId::Words.corrupt("the FST returned a word off the box");
+        if self.words.len() == MAX_PLAYABLE {
+            return Err(too_large(format!("more than {MAX_PLAYABLE} playable words")));
+        }
+        let (Some(&first), Some(&last)) = (word.first(), word.last()) else { return Err(off_the_box()) };
+        let (first, last) = (self.place[first as usize], self.place[last as usize]);
+        if first == OFF_THE_BOX || last == OFF_THE_BOX || word.len() > u8::MAX as usize {
+            return Err(off_the_box());
+        }
+        let mask =
+            word.iter().map(|&b| self.place[b as usize]).filter(|&i| i != OFF_THE_BOX).fold(0u32, |m, i| m | 1 << i);
+        // The codes of at most MAX_PLAYABLE words of at most 255: far
+        // below 2^32 bytes.
+        let text = self.codes.len() as u32;
+        self.codes.extend_from_slice(word);
+        self.words.push(Playable { id, text, mask, letters: word.len() as u8, first, last, common });
+        Ok(())
+    }
+
+    /// The words a-z, their codes made text: in one check when they are
+    /// plain ASCII, else a word at a time.
+    fn finish(self) -> Result<PlayableWords> {
+        let Gather { alphabet, common, codes, mut words, unordered, .. } = self;
+        if unordered {
+            // By a radix sort: by comparison, a box's 16,520 words on a
+            // list of 10 million took a fifth of the lookup.
+            crate::ids::sort_by_id(&mut words, |w| w.id);
+            let mut last = LastBlock::default();
+            for w in &mut words {
+                w.common = common.is_common_near(w.id, &mut last)?;
+            }
+        }
+        let codes = match alphabet.ascii_text(codes) {
+            Ok(text) => return Ok(PlayableWords { words, text, ascii: true }),
+            Err(codes) => codes,
+        };
+        let mut text = String::with_capacity(codes.len());
+        for w in &mut words {
+            let at = w.text as usize;
+            let start = text.len();
+            alphabet.push_word(codes.get(at..at + w.letters as usize).unwrap_or_default(), &mut text);
+            // At most 255 letters of at most 4 bytes each.
+            w.text = start as u32;
+        }
+        // (A box of ASCII letters in an alphabet with others.)
+        let ascii = text.is_ascii();
+        Ok(PlayableWords { words, text, ascii })
+    }
 }
 
 /// Every playable word of the box, a-z: from the `letter_groups` table
@@ -270,76 +455,35 @@ pub fn playable_words<D: AsRef<[u8]>>(
     index: &Index<D>,
     letter_box: &LetterBox,
     min_len: usize,
-) -> Result<Vec<Playable>> {
-    let common = index.common()?;
-    // Each code's place among the box's letters, in one load (a search of
-    // the box's letters for every letter of every word cost a tenth of
-    // the walk).
-    let mut place = [None; 256];
-    for (i, &b) in letter_box.letters.iter().enumerate() {
-        place[b as usize] = Some(i as u8);
-    }
-    let local = |b: u8| place[b as usize];
-    let off_the_box = || SectionId::Words.corrupt("the FST returned a word off the box");
-    let playable = |word: &[u8], id: u32| -> Result<Playable> {
-        let (Some(&first), Some(&last)) = (word.first(), word.last()) else { return Err(off_the_box()) };
-        let mask = word.iter().filter_map(|&b| local(b)).fold(0u32, |m, i| m | 1 << i);
-        Ok(Playable {
-            word: index.alphabet().word_compact(word),
-            common: common.is_common(id)?,
-            letters: word.len().min(u16::MAX as usize / (MAX_WORDS_LIMIT + 1)) as u16,
-            mask,
-            first: local(first).ok_or_else(off_the_box)?,
-            last: local(last).ok_or_else(off_the_box)?,
-        })
-    };
-    let too_many = || too_large(format!("more than {MAX_PLAYABLE} playable words"));
+) -> Result<PlayableWords> {
     let automaton = SideAutomaton::new(letter_box, min_len);
-    let mut out = Vec::new();
     if let Some(groups) = index.letter_groups()? {
         // (A box parsed over another alphabet may have codes this one
         // lacks: no word has them.)
         let alphabet = index.alphabet();
         let within =
             letter_box.letters.iter().filter_map(|&b| alphabet.index_of(b)).fold(LetterSet::EMPTY, LetterSet::with);
-        // Each word found as its id and where it starts among the
-        // entries, 8 bytes, read back once sorted: as (id, slice), 24
-        // bytes, the list and the sort's copy of it were 800 KB of fresh
-        // memory for a box's 16,520 words on a list of 10 million, a page
-        // fault every 4 KiB.
-        // Sized up front from the groups' bytes (capped), as growing it
-        // copied it: 40 page faults on that box.
         let inside = groups.groups_within(within)?;
-        let mut found: Vec<u64> = Vec::with_capacity(groups.most_words_in(&inside)?.min(FOUND_FIRST));
+        // Sized up front from the groups' bytes (capped), as growing the
+        // lists copied them: 40 page faults on a box on a list of 10
+        // million words.
+        let mut out = Gather::new(index, letter_box, groups.most_words_in(&inside)?.min(FOUND_FIRST))?;
         groups.each_in_groups(&inside, |id, word, padded| {
             if automaton.fits_padded(word, padded) {
-                if found.len() == MAX_PLAYABLE {
-                    return Err(too_many());
-                }
-                found.push(u64::from(id) << 32 | u64::from(groups.offset_of(word)));
+                out.push_unordered(word, id)?;
             }
             Ok(())
         })?;
-        // By a radix sort: by comparison, a box's 16,520 words on a list
-        // of 10 million took a fifth of the lookup.
-        crate::ids::sort_by_id(&mut found, |&key| (key >> 32) as u32);
-        out.reserve_exact(found.len());
-        for key in found {
-            out.push(playable(groups.word_at(key as u32)?, (key >> 32) as u32)?);
-        }
-        return Ok(out);
+        return out.finish();
     }
-    out.reserve(WALK_FIRST);
+    let mut out = Gather::new(index, letter_box, WALK_FIRST)?;
     let mut search = index.words()?.search(automaton);
     while let Some((word, id)) = search.next()? {
-        if out.len() == MAX_PLAYABLE {
-            return Err(too_many());
-        }
         if !word.is_empty() {
-            out.push(playable(word, id as u32)?);
+            out.push(word, id as u32)?;
         }
     }
-    Ok(out)
+    out.finish()
 }
 
 /// Options for [`solve`].
@@ -524,7 +668,8 @@ mod tests {
     fn solves_a_small_box_in_order() {
         let idx = crate::testutil::index("becadf\nbecaf\nfad\nfade\nebc\ncab\n", Some("fad\nebc\n"));
         let b = LetterBox::parse(idx.alphabet(), &["ab", "cd", "ef"]).unwrap();
-        let playable: Vec<String> = playable_words(&idx, &b, 3).unwrap().into_iter().map(|p| p.word.into()).collect();
+        let playable = playable_words(&idx, &b, 3).unwrap();
+        let playable: Vec<&str> = playable.iter().map(|p| p.word).collect();
         assert_eq!(playable, vec!["becadf", "becaf", "ebc", "fad", "fade"], "cab: a and b share a side");
         let answer = solve(&idx, &b, &SolveOptions { max_words: 3, min_len: 3, limit: 0, common_only: false }).unwrap();
         assert_eq!(answer.by_words, vec![1, 3, 0]);

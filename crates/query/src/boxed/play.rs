@@ -120,6 +120,7 @@ pub fn check<D: AsRef<[u8]>>(
     let full = (0..letter_box.letters.len()).fold(0u32, |m, i| m | 1 << i);
     let finishes = search
         .playable()
+        .records()
         .iter()
         .filter(|w| last.is_none_or(|l| letter_box.letters.get(w.first as usize) == Some(&l)))
         .filter(|w| used | w.mask == full)

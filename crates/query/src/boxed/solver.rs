@@ -4,9 +4,10 @@
 use std::ops::ControlFlow;
 
 use super::subsets::{sum_over_supersets, three_words, CountClass, SubsetCounts};
-use super::{playable_words, LetterBox, Playable, SolveOptions, MAX_BOX_LETTERS, MAX_WORDS_LIMIT};
+use super::{playable_words, LetterBox, Playable, PlayableWords, SolveOptions, Word, MAX_BOX_LETTERS, MAX_WORDS_LIMIT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fasthash::IntMap;
+use crate::format::SectionId;
 use crate::index::Index;
 
 /// The most search states a box may need: each holds a count and an
@@ -39,15 +40,20 @@ pub const MAX_STEPS: u64 = 1 << 27;
 /// of solutions streams in constant memory; its time is about the size of
 /// the output times the letter spread of a level.
 pub struct Solver {
-    words: Vec<Playable>,
+    words: PlayableWords,
+    /// The box's letters.
+    letters: usize,
     full: u32,
     max_words: usize,
-    /// Word indices by first letter, a-z.
-    by_first: Vec<Vec<u32>>,
-    /// Their letters, side by side: a last word is found by a scan of
-    /// these alone.
-    by_first_masks: Vec<Vec<u32>>,
-    /// Word classes by first letter.
+    /// Where the words of each first letter start, a-z (the words are
+    /// a-z, so each letter's are one run), and where the last ends.
+    first_starts: Vec<u32>,
+    /// The words' letters, side by side: a last word is found by a scan
+    /// of these alone.
+    masks: Vec<u32>,
+    /// Word classes by first letter, with commonness and lengths: made
+    /// when a level first needs the envelopes ([`Solver::start`]); a
+    /// level of few solutions is gathered without them.
     classes: Vec<Vec<Class>>,
     /// The same for counting alone, which ignores commonness and lengths:
     /// (last letter, letters, how many letters, words), widest first.
@@ -151,21 +157,23 @@ impl Solver {
         index.require_common_list(common_only)?;
         let mut words = playable_words(index, letter_box, min_len)?;
         if common_only {
-            words.retain(|w| w.common);
+            words.retain_common();
         }
         let letters = letter_box.letters.len();
-        let (by_first, by_first_masks) = by_first_letter(&words, letters);
-        let (classes, count_classes) = classes_of(&words, letters);
-        let widest = words.iter().map(|w| w.mask.count_ones()).max().unwrap_or(0);
+        let first_starts = first_starts(words.records(), letters)?;
+        let masks = words.records().iter().map(|w| w.mask).collect();
+        let count_classes = count_classes_of(words.records(), letters);
+        let widest = words.records().iter().map(|w| w.mask.count_ones()).max().unwrap_or(0);
         let full = if letters == 32 { u32::MAX } else { (1u32 << letters) - 1 };
         let gather_max = GATHER_MAX;
         Ok(Solver {
             words,
+            letters,
             full,
             max_words,
-            by_first,
-            by_first_masks,
-            classes,
+            first_starts,
+            masks,
+            classes: Vec::new(),
             count_classes,
             counts: CountMemo::new(letters),
             last_words: vec![Vec::new(); letters],
@@ -184,7 +192,7 @@ impl Solver {
     }
 
     /// The playable words, a-z.
-    pub fn playable(&self) -> &[Playable] {
+    pub fn playable(&self) -> &PlayableWords {
         &self.words
     }
 
@@ -321,7 +329,7 @@ impl Solver {
 
     /// Calls `f` with each solution in order, up to the maximum number of
     /// words, until it breaks; returns whether it did.
-    pub fn each_solution(&mut self, mut f: impl FnMut(&[&Playable]) -> ControlFlow<()>) -> Result<ControlFlow<()>> {
+    pub fn each_solution(&mut self, mut f: impl FnMut(&[Word<'_>]) -> ControlFlow<()>) -> Result<ControlFlow<()>> {
         let mut path: Vec<u32> = Vec::with_capacity(self.max_words);
         for k in 1..=self.max_words {
             let count = self.count(k)?;
@@ -336,10 +344,10 @@ impl Solver {
                 let mut found = Gathered::default();
                 self.gather(None, k, (0, 0), &mut path, &mut found)?;
                 found.solutions.sort_by_key(|&(uncommon, letters, _)| (uncommon, letters));
-                let mut words: Vec<&Playable> = Vec::with_capacity(k);
+                let mut words: Vec<Word<'_>> = Vec::with_capacity(k);
                 for &(_, _, at) in &found.solutions {
                     words.clear();
-                    words.extend(found.words[at as usize..][..k].iter().map(|&i| &self.words[i as usize]));
+                    words.extend(found.words[at as usize..][..k].iter().map(|&i| self.shown(i)));
                     if f(&words).is_break() {
                         return Ok(ControlFlow::Break(()));
                     }
@@ -362,6 +370,9 @@ impl Solver {
 
     /// The solutions of exactly `k` words: counted over every first word.
     fn start(&mut self, k: usize) -> Result<Info> {
+        if self.classes.is_empty() {
+            self.classes = classes_of(self.words.records(), self.letters);
+        }
         let mut info = Info::NONE;
         for first in 0..self.classes.len() {
             let state_info = self.finish(0, first as u8, k as u8)?;
@@ -433,13 +444,12 @@ impl Solver {
         left: usize,
         want: (u8, u16),
         path: &mut Vec<u32>,
-        f: &mut impl FnMut(&[&Playable]) -> ControlFlow<()>,
+        f: &mut impl FnMut(&[Word<'_>]) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>> {
         let (mask, first) = at.map_or((0, None), |(mask, letter)| (mask, Some(letter)));
-        for n in 0..self.next_count(first) {
-            let i = self.next_word(first, n);
-            let w = &self.words[i as usize];
-            let (u, len) = ((!w.common) as u8, w.letters);
+        for i in self.next_words(first) {
+            let w = self.record(i);
+            let (u, len) = ((!w.common) as u8, u16::from(w.letters));
             if u > want.0 || len > want.1 {
                 continue;
             }
@@ -447,7 +457,7 @@ impl Solver {
             if left == 1 {
                 if covered == self.full && rest == (0, 0) {
                     path.push(i);
-                    let words: Vec<&Playable> = path.iter().map(|&i| &self.words[i as usize]).collect();
+                    let words: Vec<Word<'_>> = path.iter().map(|&i| self.shown(i)).collect();
                     let flow = f(&words);
                     path.pop();
                     if flow.is_break() {
@@ -493,14 +503,23 @@ impl Gathered {
 }
 
 impl Solver {
-    /// How many words may come next: those starting with `first`, or all.
-    fn next_count(&self, first: Option<u8>) -> usize {
-        first.map_or(self.words.len(), |l| self.by_first[l as usize].len())
+    /// Playable word `i`'s record (an index the solver made).
+    #[inline]
+    fn record(&self, i: u32) -> Playable {
+        self.words.records()[i as usize]
     }
 
-    /// The `n`th word that may come next (see [`Solver::next_count`]).
-    fn next_word(&self, first: Option<u8>, n: usize) -> u32 {
-        first.map_or(n as u32, |l| self.by_first[l as usize][n])
+    /// Playable word `i` as shown.
+    fn shown(&self, i: u32) -> Word<'_> {
+        self.words.shown(&self.words.records()[i as usize])
+    }
+
+    /// The words that may come next: those starting with `first`, or all.
+    fn next_words(&self, first: Option<u8>) -> std::ops::Range<u32> {
+        match first {
+            Some(l) => self.first_starts[l as usize]..self.first_starts[l as usize + 1],
+            None => 0..self.words.len() as u32,
+        }
     }
 
     /// Every solution of `left` more words from `at`, a-z (the order the
@@ -520,8 +539,9 @@ impl Solver {
             // column of letters, or, when the sets that hold what is left
             // are far fewer than the words to scan, in those sets' words.
             let need = self.full & !mask;
-            let letters = self.classes.len();
-            let words_to_scan = self.by_first[letter as usize].len();
+            let letters = self.letters;
+            let range = self.next_words(Some(letter));
+            let words_to_scan = range.len();
             let mut last = std::mem::take(&mut self.last_scratch);
             last.clear();
             // Only on a flat box (up to 12 letters): a wide box's sets
@@ -546,30 +566,23 @@ impl Solver {
                 }
                 last.sort_unstable(); // a-z, as the scan finds them
             } else {
-                let masks = self.by_first_masks[letter as usize].iter();
-                last.extend(
-                    self.by_first[letter as usize]
-                        .iter()
-                        .zip(masks)
-                        .filter(|&(_, &m)| m & need == need)
-                        .map(|(&i, _)| i),
-                );
+                let masks = &self.masks[range.start as usize..range.end as usize];
+                last.extend(range.zip(masks).filter(|&(_, &m)| m & need == need).map(|(i, _)| i));
             }
             for &i in &last {
-                let w = &self.words[i as usize];
+                let w = self.record(i);
                 path.push(i);
-                found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(w.letters)), path);
+                found.push((acc.0 + (!w.common) as u8, acc.1.saturating_add(u16::from(w.letters))), path);
                 path.pop();
             }
             self.last_scratch = last;
             return Ok(());
         }
-        for n in 0..self.next_count(first) {
-            let i = self.next_word(first, n);
-            // Copied out: `finish` below borrows the solver mutably.
-            let w = &self.words[i as usize];
+        for i in self.next_words(first) {
+            // Copied out: `ways` below borrows the solver mutably.
+            let w = self.record(i);
             let (covered, last, uncommon) = (mask | w.mask, w.last, (!w.common) as u8);
-            let len = w.letters;
+            let len = u16::from(w.letters);
             if left > 1 && (covered == self.full || self.ways(covered, last, left as u8 - 1)? == 0) {
                 continue;
             }
@@ -596,17 +609,19 @@ impl Solver {
     fn by_mask(&mut self, first: u8) -> (&[u32], &[u32]) {
         let at = first as usize;
         if self.by_mask[at].0.is_empty() {
-            let sets = 1usize << self.classes.len();
+            let sets = 1usize << self.letters;
+            let range = self.next_words(Some(first));
+            let masks = &self.masks[range.start as usize..range.end as usize];
             let mut starts = vec![0u32; sets + 1];
-            for &m in &self.by_first_masks[at] {
+            for &m in masks {
                 starts[m as usize + 1] += 1;
             }
             for set in 0..sets {
                 starts[set + 1] += starts[set];
             }
-            let mut ids = vec![0u32; self.by_first[at].len()];
+            let mut ids = vec![0u32; range.len()];
             let mut next = starts.clone();
-            for (&i, &m) in self.by_first[at].iter().zip(&self.by_first_masks[at]) {
+            for (i, &m) in range.zip(masks) {
                 ids[next[m as usize] as usize] = i;
                 next[m as usize] += 1;
             }
@@ -619,7 +634,7 @@ impl Solver {
     /// 2^letters counts, each the words whose letters include its index's
     /// (a sum over supersets, one pass a letter).
     fn build_last_words(&mut self, first: u8) -> Result<()> {
-        let letters = self.classes.len();
+        let letters = self.letters;
         self.steps += (letters << letters) as u64;
         if self.steps > MAX_STEPS {
             return Err(too_large(format!("over {} search steps", MAX_STEPS)));
@@ -634,72 +649,107 @@ impl Solver {
     }
 }
 
-/// The playable words' indices (a-z) by first letter, and their letters
-/// beside them.
-fn by_first_letter(words: &[Playable], letters: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
-    let mut sizes = vec![0; letters];
-    for w in words {
-        sizes[w.first as usize] += 1;
-    }
-    let mut by_first: Vec<Vec<u32>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
-    let mut masks: Vec<Vec<u32>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
+/// Where the words of each first letter start among `words`, which are
+/// a-z, so each letter's are one run; the last value is where the last
+/// run ends. Words out of that order (an index whose ids do not follow
+/// its words) are an error, not a wrong answer.
+fn first_starts(words: &[Playable], letters: usize) -> Result<Vec<u32>> {
+    let mut starts = vec![0u32; letters + 1];
+    let mut at = 0;
     for (i, w) in words.iter().enumerate() {
-        by_first[w.first as usize].push(i as u32);
-        masks[w.first as usize].push(w.mask);
+        let first = w.first as usize;
+        if first < at {
+            return Err(SectionId::Words.corrupt("has word ids out of the words' order"));
+        }
+        // Every letter up to this word's first starts here at the latest.
+        for start in &mut starts[at + 1..=first] {
+            *start = i as u32;
+        }
+        at = first;
     }
-    (by_first, masks)
+    for start in &mut starts[at + 1..] {
+        *start = words.len() as u32;
+    }
+    Ok(starts)
 }
 
-/// The words' classes by first letter, widest first (a scan stops at the
-/// first class too narrow to help), and the same merged for counting
-/// alone (commonness ignored): from one sort of a key a word. A hash map
-/// of classes and lists grown a word at a time touched 2 MB of fresh
-/// memory for the 16,520 playable words of a box on a list of 10 million
-/// words, each 4 KiB page a fault of some 2 us.
-fn classes_of(words: &[Playable], letters: usize) -> (Vec<Vec<Class>>, Vec<Vec<CountClass>>) {
-    const _: () = assert!(MAX_BOX_LETTERS <= 32);
+/// The words' classes by first letter, with commonness and lengths,
+/// widest first (a scan stops at the first class too narrow to help):
+/// from one sort of a key a word. A hash map of classes and lists grown
+/// a word at a time touched 2 MB of fresh memory for the 16,520 playable
+/// words of a box on a list of 10 million words, each 4 KiB page a fault
+/// of some 2 us.
+fn classes_of(words: &[Playable], letters: usize) -> Vec<Vec<Class>> {
     // First letter (5 bits), 32 less its width (6), letters (32), last
-    // letter (5), uncommon (1), length (13, capped, see `Playable`): 62
-    // bits, so that a sort groups each class, widest first, its lengths
-    // ascending.
-    const LEN_BITS: u32 = 13;
-    const _: () = assert!(u16::MAX as usize / (MAX_WORDS_LIMIT + 1) < 1 << LEN_BITS);
+    // letter (5), uncommon (1), length (8): 57 bits, so that a sort
+    // groups each class, widest first, its lengths ascending.
+    const LEN_BITS: u32 = 8;
     let mut keys: Vec<u64> = words
         .iter()
-        .map(|w| {
-            let narrow = 32 - w.mask.count_ones() as u64;
-            (w.first as u64) << 57
-                | narrow << 51
-                | (w.mask as u64) << 19
-                | (w.last as u64) << 14
-                | ((!w.common) as u64) << LEN_BITS
-                | w.letters as u64
-        })
+        .map(|w| class_key(w) << (LEN_BITS + 1) | ((!w.common) as u64) << LEN_BITS | w.letters as u64)
         .collect();
-    keys.sort_unstable();
+    sort_keys(&mut keys);
     let same_class = |a: &u64, b: &u64| a >> LEN_BITS == b >> LEN_BITS;
     // Each list sized first: grown a class at a time, their copies were
     // 50 page faults of a box on a list of 10 million words.
-    let mut sizes = vec![0; letters];
+    let mut classes: Vec<Vec<Class>> =
+        run_sizes(&keys, same_class, LEN_BITS + 1, letters).iter().map(|&n| Vec::with_capacity(n)).collect();
     for run in keys.chunk_by(same_class) {
-        sizes[(run[0] >> 57) as usize] += 1;
-    }
-    let mut classes: Vec<Vec<Class>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
-    let mut count_classes: Vec<Vec<CountClass>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
-    for run in keys.chunk_by(same_class) {
-        let (key, len) = (run[0], |k: u64| (k & ((1 << LEN_BITS) - 1)) as u16);
-        let first = (key >> 57) as usize;
-        let (mask, last, uncommon) = ((key >> 19) as u32, (key >> 14 & 0x1f) as u8, (key >> LEN_BITS & 1) as u8);
-        let count = run.len() as u32;
-        let max_len = len(run[run.len() - 1]);
+        let (key, len) = (run[0], |k: u64| u16::from(k as u8));
+        let (first, last, mask) = class_of_key(key >> (LEN_BITS + 1));
+        let uncommon = (key >> LEN_BITS & 1) as u8;
+        let (count, max_len) = (run.len() as u32, len(run[run.len() - 1]));
         classes[first].push(Class { last, mask, uncommon, count, min_len: len(key), max_len });
-        // Common and uncommon words of the same letters sit side by side.
-        match count_classes[first].last_mut() {
-            Some(c) if (c.0, c.1) == (last, mask) => c.3 += count,
-            _ => count_classes[first].push((last, mask, mask.count_ones(), count)),
-        }
     }
-    (classes, count_classes)
+    classes
+}
+
+/// The words' classes for counting alone (commonness and lengths
+/// ignored) by first letter, widest first, from one sort of a key a word.
+fn count_classes_of(words: &[Playable], letters: usize) -> Vec<Vec<CountClass>> {
+    let mut keys: Vec<u64> = words.iter().map(class_key).collect();
+    sort_keys(&mut keys);
+    let same = |a: &u64, b: &u64| a == b;
+    let mut classes: Vec<Vec<CountClass>> =
+        run_sizes(&keys, same, 0, letters).iter().map(|&n| Vec::with_capacity(n)).collect();
+    for run in keys.chunk_by(same) {
+        let (first, last, mask) = class_of_key(run[0]);
+        classes[first].push((last, mask, mask.count_ones(), run.len() as u32));
+    }
+    classes
+}
+
+/// Sorts keys of up to 64 bits by two radix sorts of 32 (stable, so
+/// the second, by the high half, keeps the first's order among equals):
+/// by comparison, the 16,520 keys of a box on a list of 10 million
+/// words took 0.25 ms.
+fn sort_keys(keys: &mut Vec<u64>) {
+    crate::ids::sort_by_id(keys, |&k| k as u32);
+    crate::ids::sort_by_id(keys, |&k| (k >> 32) as u32);
+}
+
+/// A word's class to counting as a key that sorts by first letter, then
+/// widest first: first letter (5 bits), 32 less its width (6), letters
+/// (32), last letter (5).
+fn class_key(w: &Playable) -> u64 {
+    const _: () = assert!(MAX_BOX_LETTERS <= 32);
+    let narrow = 32 - w.mask.count_ones() as u64;
+    (w.first as u64) << 43 | narrow << 37 | (w.mask as u64) << 5 | w.last as u64
+}
+
+/// (first letter, last letter, letters) of a [`class_key`].
+fn class_of_key(key: u64) -> (usize, u8, u32) {
+    ((key >> 43) as usize, (key & 0x1f) as u8, (key >> 5) as u32)
+}
+
+/// How many runs of `same` keys each first letter has, in sorted `keys`
+/// whose [`class_key`] is above their lowest `shift` bits.
+fn run_sizes(keys: &[u64], same: impl FnMut(&u64, &u64) -> bool, shift: u32, letters: usize) -> Vec<usize> {
+    let mut sizes = vec![0; letters];
+    for run in keys.chunk_by(same) {
+        sizes[class_of_key(run[0] >> shift).0] += 1;
+    }
+    sizes
 }
 
 /// [`Solver::ways`]'s memo: a map while it is small, then, for a box of
@@ -842,6 +892,20 @@ mod tests {
     use super::*;
     use crate::boxed::LetterBox;
     use crate::rng::SplitMix64;
+
+    /// Each first letter's run starts where its first word is (or where
+    /// the next letter's does, with none), and words out of order are an
+    /// error.
+    #[test]
+    fn first_letters_start_their_runs() {
+        let word = |first: u8| Playable { first, ..Playable::default() };
+        let words: Vec<Playable> = [0, 0, 2, 2, 2, 3].into_iter().map(word).collect();
+        assert_eq!(first_starts(&words, 5).unwrap(), [0, 2, 2, 5, 6, 6]);
+        assert_eq!(first_starts(&[], 3).unwrap(), [0, 0, 0, 0]);
+        assert_eq!(first_starts(&[word(4)], 5).unwrap(), [0, 0, 0, 0, 0, 1]);
+        let out_of_order: Vec<Playable> = [1, 0].into_iter().map(word).collect();
+        assert!(first_starts(&out_of_order, 2).unwrap_err().to_string().contains("out of the words' order"));
+    }
 
     /// Last words found in the sets that hold what is left list the
     /// solutions the scan lists, in the same order.
