@@ -33,7 +33,7 @@ SECTION_NAMES = {
     5: "spellings",
     6: "word_text",
     7: "endings",
-    8: "letter_groups",
+    9: "letter_groups",
     16: "lettersets",
     17: "honeycombs",
     18: "common_honeycombs",

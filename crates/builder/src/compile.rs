@@ -36,26 +36,28 @@ pub struct BuildOptions {
     /// to a reader that never asks them (the web page).
     pub without_endings: bool,
     /// Whether to write the optional `letter_groups` table (a copy of the
-    /// words with their ids, grouped by their lowest letters, from which
-    /// Letter Boxed finds a box's words). `None`: when the index has at
-    /// least [`LETTER_GROUPS_FROM`] words.
+    /// words with no letter twice in a row, with their ids, grouped by
+    /// their lowest letters, from which Letter Boxed finds a box's words).
+    /// `None`: when the index has at least [`LETTER_GROUPS_FROM`] words.
     pub letter_groups: Option<bool>,
 }
 
 /// The fewest words for which a build writes the `letter_groups` table
-/// unless told. Below it, a Letter Boxed walk of the words FST is about as
-/// quick and as small: on enable1 (172,820 words) the table saves a box
-/// 0.1 ms and costs 2.6 MB of 14.6 and 8 ms of a 91 ms build; on 926,380
-/// words a box's walk held 14.8 MB resident against 12.8 MB; on 8.7
-/// million, 86 MB and 12.7 times `--version` against 25 MB and 7.4 times
-/// (docs/performance.md).
+/// unless told. Below it, a Letter Boxed walk of the words FST is nearly
+/// as quick and smaller: on enable1 (172,820 words) the table saves a box
+/// 0.2 ms of 2.2 and costs 2.0 MB of 15.8 and 4.5 ms of an 82 ms build;
+/// on 926,380 words a box's walk held 14.8 MB resident against 12.8 MB
+/// (the first groups); on 8.7 million, 86 MB and 12.7 times `--version`
+/// against 25 MB and 7.4 times (docs/performance.md).
 pub const LETTER_GROUPS_FROM: usize = 500_000;
 
 /// Which optional tables a build writes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct OptionalSections {
     pub(crate) endings: bool,
-    pub(crate) letter_groups: bool,
+    /// `None`: no `letter_groups`; else how many lowest letters name a
+    /// group (`None` inside: by the list's size).
+    pub(crate) letter_groups: Option<Option<usize>>,
 }
 
 /// Which letters an index is built over.
@@ -216,7 +218,7 @@ pub fn build_index(sources: &[WordSource], opts: &BuildOptions) -> Result<Built,
     clock.lap("sort");
     let name = opts.name.clone().unwrap_or_else(|| default_name(&sources[0]));
     let common_file = common_list.as_ref().and_then(|c| c.sources.first().cloned());
-    let letter_groups = opts.letter_groups.unwrap_or(words.len() >= LETTER_GROUPS_FROM);
+    let letter_groups = opts.letter_groups.unwrap_or(words.len() >= LETTER_GROUPS_FROM).then_some(None);
     let optional = OptionalSections { endings: !opts.without_endings, letter_groups };
     let mut sections = encode_sections(&words, &alphabet, optional, |words| flag_common(opts, common_list, words));
     clock.lap("sections");
@@ -443,7 +445,7 @@ pub(crate) fn encode_sections(
         // Before the honeycombs, which the other thread shares when done.
         let endings = optional.endings.then(|| crate::endings::endings_section(words, alphabet));
         let letter_groups =
-            optional.letter_groups.then(|| crate::letter_groups::letter_groups_section(words, alphabet));
+            optional.letter_groups.map(|key| crate::letter_groups::letter_groups_section(words, alphabet, key));
         bee.help();
         (fst, (common, report), (endings, letter_groups), chains.join().expect("chains build thread"))
     });

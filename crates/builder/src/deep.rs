@@ -49,10 +49,17 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     let flagged = flags.iter().filter(|&&f| f).count() as u64;
     let has_common = index.has_common_list();
     let report = has_common.then(|| CommonReport { source: String::new(), flagged: 0, not_in_index: 0, skipped: 0 });
-    let optional = OptionalSections {
-        endings: index.has_section(SectionId::Endings),
-        letter_groups: index.has_section(SectionId::LetterGroups),
+    // The letter groups rebuilt with the file's keys (a build chooses
+    // them by the list's size, and may have been told).
+    let key_letters = || -> Result<usize, Error> {
+        let shape = index.columns(SectionId::LetterGroups)?.u32s(0)?;
+        Ok(shape.get(0).unwrap_or(0) as usize)
     };
+    let letter_groups = match index.has_section(SectionId::LetterGroups) {
+        true => Some(Some(key_letters()?)),
+        false => None,
+    };
+    let optional = OptionalSections { endings: index.has_section(SectionId::Endings), letter_groups };
     let sections = encode_sections(&words, index.alphabet(), optional, |_| (flags, report));
     let bad = |e: crate::BuildError| Error::new(ErrorKind::Limit(format!("cannot rebuild the index: {e}")));
     let mut rebuilt = vec![
@@ -69,8 +76,7 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     if let Some(letter_groups) = sections.letter_groups {
         // In the file's order: after the word text and the endings.
         let at = rebuilt.iter().position(|(id, _)| *id == SectionId::Common).expect("rebuilt");
-        let letter_groups = as_written_then(index, SectionId::LetterGroups, letter_groups.map_err(bad)?)?;
-        rebuilt.insert(at, (SectionId::LetterGroups, letter_groups));
+        rebuilt.insert(at, (SectionId::LetterGroups, letter_groups.map_err(bad)?));
     }
     if let Some(common) = sections.bee.common_honeycombs {
         rebuilt.push((SectionId::CommonHoneycombs, common));
@@ -160,13 +166,13 @@ fn words_of<D: AsRef<[u8]>>(index: &Index<D>) -> Result<SortedWords, Error> {
 
 /// Sections that gained columns at their end that readers may do
 /// without, and how many columns builds before them wrote.
-const EARLIER_COLUMNS: [(SectionId, usize); 4] =
-    [(SectionId::LetterGroups, 3), (SectionId::Chains, 6), (SectionId::WordText, 3), (SectionId::Lettersets, 4)];
+const EARLIER_COLUMNS: [(SectionId, usize); 3] =
+    [(SectionId::Chains, 6), (SectionId::WordText, 3), (SectionId::Lettersets, 4)];
 
 /// A rebuilt section as the file's build wrote it: from a build before
-/// the section's later columns (the groups' checksums, the terms by
-/// length, the runs' checksums, the letter sets' texts), its first
-/// columns alone; else as rebuilt.
+/// the section's later columns (the terms by length, the runs'
+/// checksums, the letter sets' texts), its first columns alone; else as
+/// rebuilt.
 fn as_written_then<D: AsRef<[u8]>>(index: &Index<D>, id: SectionId, rebuilt: Vec<u8>) -> Result<Vec<u8>, Error> {
     let Some(&(_, before)) = EARLIER_COLUMNS.iter().find(|(section, _)| *section == id) else { return Ok(rebuilt) };
     if Columns::parse(id, index.section(id)?)?.len() != before {
@@ -199,7 +205,7 @@ fn columns_of(id: SectionId, mask: usize) -> &'static [(&'static str, usize)] {
         (SectionId::Common, _) => &[("common flags", 8)],
         (SectionId::WordText, _) => &[("lengths", 1), ("run starts", 4), ("text", 1), ("run checksums", 4)],
         (SectionId::Endings, _) => &[("word ids", 4), ("keys", 4)],
-        (SectionId::LetterGroups, _) => &[("keys", 8), ("starts", 4), ("entries", 1), ("group checksums", 4)],
+        (SectionId::LetterGroups, _) => &[("key and alphabet letters", 4), ("starts", 4), ("groups", 1)],
         (SectionId::Lettersets, 4) => {
             &[("letter sets", 4), ("points", 4), ("offsets", 4), ("word ids", 4), ("text offsets", 4), ("texts", 1)]
         }
@@ -302,10 +308,10 @@ mod tests {
         assert!(checks.iter().all(|c| c.problem.is_none()), "{checks:?}");
     }
 
-    /// A file whose sections lack their later columns (`letter_groups`
-    /// its checksums, `chains` its terms by length, `word_text` its run
-    /// checksums, `lettersets` its texts), as earlier builds
-    /// wrote them, verifies and rebuilds to itself; so does each alone.
+    /// A file whose sections lack their later columns (`chains` its terms
+    /// by length, `word_text` its run checksums, `lettersets` its texts),
+    /// as earlier builds wrote them, verifies and rebuilds to itself; so
+    /// does each alone.
     #[test]
     fn sections_without_their_later_columns_rebuild_to_themselves() {
         use wordhoard_query::format::{FileWriter, Header};

@@ -432,7 +432,8 @@ impl<D: AsRef<[u8]>> Index<D> {
 
     /// The `letter_groups` table, when the index has one.
     pub(crate) fn letter_groups(&self) -> Result<Option<LetterGroups<'_>>> {
-        self.optional_table(SectionId::LetterGroups, LetterGroups::new)
+        let letters = self.alphabet.len();
+        self.optional_table(SectionId::LetterGroups, |cols, words| LetterGroups::new(cols, words, letters))
     }
 
     /// The `letter_groups` table whole, against the word text (which a

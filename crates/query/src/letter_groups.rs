@@ -1,42 +1,53 @@
-//! The `letter_groups` section: every word, with its id and its letters,
-//! in groups of the lowest [`GROUP_LETTERS`] letters of its letter set
-//! ([`group_key`]). The words whose letters all lie in a set (a Letter
-//! Boxed box's twelve) are in the groups whose keys lie in it, and those
-//! are read back to back; a walk of the words FST down the same letters
-//! visits nodes all over the FST (on a list of 10 million words, nearly
-//! every page of it).
+//! The `letter_groups` section: every word a Letter Boxed box can play
+//! (no letter twice in a row), with its id and its letters, in groups by
+//! the lowest letters of its letter set ([`group_key`]). The words whose
+//! letters all lie in a set (a box's twelve) are in the groups whose keys
+//! lie in it, and those are read back to back; a walk of the words FST
+//! down the same letters visits nodes all over the FST (on a list of 10
+//! million words, nearly every page of it).
 //!
-//! Columns (FORMAT.md): `u64[g]` the groups' keys, ascending; `u32[g + 1]`
-//! where each group starts in the entries, and their length; `u8[]` the
-//! entries, a word each: its length, its codes, its id (`u32`); `u32[g]`
-//! each group's checksum. The id sits beside the word, not in a column
-//! of its own, so that a lookup reads one stretch of the file a group,
-//! not two. A lookup checks the groups it reads by their own checksums,
-//! not the 64 KiB blocks around them: on a list of 10 million words a
-//! box's groups are 1.5 MB in blocks of some 20 MB. (Builds before the
-//! checksums wrote three columns; their groups are checked by block.)
-//! The section is optional: without it, Letter Boxed walks the FST.
+//! There is a group for every set of at most `k` letters, with words or
+//! not, in the order of [`group_rank`], so a box finds each of its groups
+//! by arithmetic: no table of keys to search or scan (on a list of 10
+//! million words, keys of 5 letters were 670 KB to scan a box).
+//!
+//! Columns (FORMAT.md): `u32[2]` the key's letters `k` and the
+//! alphabet's; `u32[g + 1]` where each group starts in the next column;
+//! `u8[]` the groups, each its checksum (a `u32`), then its entries, a
+//! word each: its length, its codes, its id (`u32`). The checksum sits at
+//! the group's start, not in a column of its own, and covers its rank and
+//! entries, so a lookup reads one stretch of the file a group and checks
+//! it by that checksum alone: a start that is damaged places the group
+//! elsewhere, where its checksum fails. The section is optional: without
+//! it, Letter Boxed walks the FST. (Code 8 held an earlier layout, keyed
+//! by five letters and listing every word; it is no longer read.)
 
 use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::Result;
-use crate::format::blocks::{check, Lazy};
+use crate::format::blocks::Lazy;
 use crate::format::{
-    group_checksum, group_key, le_u32, Columns, SectionId, U32s, U64s, GROUP_ENTRY_EXTRA, GROUP_LETTERS,
+    fits_some_box, group_checksum, group_count, group_key, group_rank, le_u32, Columns, SectionId, U32s,
+    GROUP_CHECKSUM_LEN, GROUP_ENTRY_EXTRA, GROUP_KEY_MOST,
 };
 use crate::word_text::WordText;
 
 /// A view of the `letter_groups` section, its lengths checked against
 /// each other; every read is bounds-checked, every word checked to lie
-/// within its group and every id to be a word's, and blocks are checked
-/// as they are read.
+/// within its group and every id to be a word's, and every group read is
+/// checked by its checksum.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LetterGroups<'a> {
-    keys: U64s<'a>,
+    /// How many of a word's lowest letters name its group.
+    key_letters: usize,
+    /// The alphabet's letters.
+    letters: usize,
+    /// Where each group starts (and the last ends) in `groups`: read
+    /// unchecked, as each group's checksum covers where it lies.
     starts: U32s<'a>,
-    entries: &'a [u8],
+    groups: &'a [u8],
+    /// Present when reads are checked as they happen (the section was
+    /// not checked whole when it was opened).
     lazy: Option<Lazy<'a>>,
-    /// Each group's checksum (column 3), where the file has them.
-    checksums: Option<U32s<'a>>,
     words: usize,
 }
 
@@ -45,106 +56,127 @@ fn corrupt(problem: impl Into<String>) -> crate::Error {
 }
 
 impl<'a> LetterGroups<'a> {
-    /// Reads the table over `cols`, for an index of `words` words.
-    pub(crate) fn new(cols: Columns<'a>, words: usize) -> Result<LetterGroups<'a>> {
-        let (keys, starts) = (cols.u64s(0)?, cols.u32s(1)?);
-        let (entries, lazy) = cols.lazy_bytes(2)?;
-        if starts.len() != keys.len() + 1 {
+    /// Reads the table over `cols`, for an index of `words` words over
+    /// an alphabet of `letters` letters.
+    pub(crate) fn new(cols: Columns<'a>, words: usize, letters: usize) -> Result<LetterGroups<'a>> {
+        let shape = cols.u32s(0)?;
+        let (key_letters, made_for) = match (shape.len(), shape.get(0), shape.get(1)) {
+            (2, Some(k), Some(n)) => (k as usize, n as usize),
+            _ => return Err(corrupt("does not say its keys' letters and its alphabet's")),
+        };
+        if made_for != letters {
+            return Err(corrupt(format!("was made for an alphabet of {made_for} letters, not {letters}")));
+        }
+        if key_letters == 0 || key_letters > GROUP_KEY_MOST.min(letters) {
+            return Err(corrupt(format!("has keys of {key_letters} letters")));
+        }
+        let starts = cols.u32s(1)?;
+        let (groups, lazy) = cols.lazy_bytes(2)?;
+        // Ranks are u32s below (a group's starts are).
+        let count = group_count(letters, key_letters);
+        if count >= u32::MAX as u64 || starts.len() as u64 != count + 1 {
             return Err(corrupt("does not have one start a group"));
         }
-        let checksums = if cols.len() > 3 { Some(cols.u32s(3)?) } else { None };
-        if checksums.is_some_and(|sums| sums.len() != keys.len()) {
-            return Err(corrupt("does not have one checksum a group"));
-        }
-        Ok(LetterGroups { keys, starts, entries, lazy, checksums, words })
+        Ok(LetterGroups { key_letters, letters, starts, groups, lazy, words })
     }
 
-    /// [`LetterGroups::each_in_groups`] over the groups of
-    /// [`LetterGroups::groups_within`] `within`.
+    /// How many of a word's lowest letters name its group.
     #[cfg(test)]
-    pub(crate) fn each_within(
-        &self,
-        within: LetterSet,
-        f: impl FnMut(u32, &'a [u8], &'a [u8]) -> Result<()>,
-    ) -> Result<()> {
-        self.each_in_groups(&self.groups_within(within)?, f)
+    pub(crate) fn key_letters(&self) -> usize {
+        self.key_letters
     }
 
-    /// The groups whose keys lie in `within`, in key order: the keys read
-    /// whole (8 bytes a group: 670 KB on 10 million words, against 125 MB
-    /// of entries).
-    pub(crate) fn groups_within(&self, within: LetterSet) -> Result<Vec<usize>> {
-        let outside = !within.0;
+    /// The groups whose keys lie in `within`, in the order of their
+    /// ranks: every set of at most `k` of its letters but the empty one
+    /// (every word has a letter).
+    pub(crate) fn groups_within(&self, within: LetterSet) -> Vec<u32> {
+        // The set's letters below the alphabet's, lowest first: a set of
+        // them as a number over their places is a key's letters.
+        let letters: Vec<u32> = (0..self.letters as u32).filter(|&i| within.0 >> i & 1 == 1).collect();
+        let places = letters.len();
         let mut groups = Vec::new();
-        // The keys 64 at a time into a mask of those that lie in the set,
-        // with no branch a key (a branch a key cost a sixth of a box's
-        // lookup on enable1); then each group of the mask.
-        for (chunk, keys) in self.keys.as_bytes()?.chunks(8 * 64).enumerate() {
-            let mut inside = 0u64;
-            for (i, key) in keys.chunks_exact(8).enumerate() {
-                let key = u64::from_le_bytes(key.try_into().expect("8 bytes"));
-                inside |= ((key & outside == 0) as u64) << i;
-            }
-            while inside != 0 {
-                groups.push(64 * chunk + inside.trailing_zeros() as usize);
-                inside &= inside - 1;
+        for size in 1..=self.key_letters.min(places) {
+            // Every set of `size` places in ascending order as a number
+            // (Gosper's hack), which is the order of their ranks. (A
+            // `u128`: the set may hold all 64 letters.)
+            let mut set: u128 = (1 << size) - 1;
+            while set < 1 << places {
+                let key = letters
+                    .iter()
+                    .enumerate()
+                    .filter(|&(at, _)| set >> at & 1 == 1)
+                    .fold(0u64, |k, (_, &l)| k | 1 << l);
+                // Below the group count, which fits a u32 (its starts do).
+                groups.push(group_rank(LetterSet(key), self.letters) as u32);
+                let low = set & set.wrapping_neg();
+                let up = set + low;
+                set = up | (((up ^ set) >> 2) / low);
             }
         }
-        Ok(groups)
+        groups
+    }
+
+    /// Group `group`'s bytes after its checksum, bounds-checked (not yet
+    /// checked against the checksum), and the checksum.
+    fn group_bytes(&self, group: u32) -> Result<(&'a [u8], u32)> {
+        let at = |i: usize| self.starts.at_covered(i);
+        let (start, end) = (at(group as usize)?, at(group as usize + 1)?);
+        let bytes = match start.checked_add(GROUP_CHECKSUM_LEN) {
+            Some(first) if first <= end => self.groups.get(start..end),
+            _ => None,
+        };
+        let bytes = bytes
+            .ok_or_else(|| corrupt(format!("has group {group} shorter than its checksum or outside the groups")))?;
+        let (sum, entries) = bytes.split_at(GROUP_CHECKSUM_LEN);
+        Ok((entries, le_u32(sum)))
     }
 
     /// The most words `groups` can hold, by their lengths in bytes (not
     /// yet checked: for sizing a list, not for reading).
-    pub(crate) fn most_words_in(&self, groups: &[usize]) -> Result<usize> {
-        let starts = self.starts.as_bytes()?;
-        let at = |i: usize| starts.get(4 * i..4 * i + 4).map_or(0, |b| le_u32(b) as usize);
+    pub(crate) fn most_words_in(&self, groups: &[u32]) -> usize {
+        let at = |i: usize| self.starts.get(i).unwrap_or(0) as usize;
         // Saturating: a damaged table's starts could sum past a 32-bit
         // usize (wasm32); the caller caps the room it makes anyway.
-        let bytes = groups.iter().fold(0usize, |sum, &g| sum.saturating_add(at(g + 1).saturating_sub(at(g))));
-        Ok(bytes / (GROUP_ENTRY_EXTRA + 1))
+        let bytes = groups.iter().fold(0usize, |sum, &g| {
+            let len = at(g as usize + 1).saturating_sub(at(g as usize)).saturating_sub(GROUP_CHECKSUM_LEN);
+            sum.saturating_add(len)
+        });
+        bytes / (GROUP_ENTRY_EXTRA + 1)
     }
 
     /// Calls `f` with the id and the codes (not yet checked to be
     /// letters) of every word of `groups` (from
     /// [`LetterGroups::groups_within`] a set), and the group's bytes from
     /// that word's first code on (for reads of a fixed width past the
-    /// word: the group was checked whole): among them, every word whose
-    /// letters lie in the set. Group by group in their order, ids
-    /// ascending within a group; each group's entries read once, checked
-    /// to fill it exactly.
+    /// word: the group was checked whole): among them, every word with
+    /// no letter twice in a row whose letters lie in the set. Group by
+    /// group in their order, ids ascending within a group; each group's
+    /// entries read once, checked to fill it exactly.
     pub(crate) fn each_in_groups(
         &self,
-        groups: &[usize],
+        groups: &[u32],
         mut f: impl FnMut(u32, &'a [u8], &'a [u8]) -> Result<()>,
     ) -> Result<()> {
-        let starts = self.starts.as_bytes()?;
+        // A section checked whole when it was opened needs no group
+        // checked (its blocks matched).
         for &group in groups {
-            self.each_in(group, starts, &mut f)?;
+            self.each_in(group, &mut f, self.lazy.is_some())?;
         }
         Ok(())
     }
 
     /// Calls `f` with the id and codes of every word of group `group`
-    /// (see [`LetterGroups::each_in_groups`]); `starts` is the column of
-    /// starts, checked.
+    /// (see [`LetterGroups::each_in_groups`]), after checking the group
+    /// by its checksum.
     fn each_in(
         &self,
-        group: usize,
-        starts: &[u8],
+        group: u32,
         f: &mut impl FnMut(u32, &'a [u8], &'a [u8]) -> Result<()>,
+        check_sum: bool,
     ) -> Result<()> {
-        let at = |i: usize| starts.get(4 * i..4 * i + 4).map(|b| le_u32(b) as usize);
-        let entries = match (at(group), at(group + 1)) {
-            (Some(start), Some(end)) if start < end => self.entries.get(start..end),
-            _ => None,
-        };
-        let mut rest = entries.ok_or_else(|| corrupt("has a group empty or outside its entries"))?;
-        match self.checksums {
-            Some(sums) if group_checksum(rest) != sums.at(group)? as u32 => {
-                return Err(corrupt(format!("has group {group} damaged: its checksum does not match")));
-            }
-            Some(_) => {}
-            None => check(self.lazy, rest)?,
+        let (mut rest, sum) = self.group_bytes(group)?;
+        if check_sum && group_checksum(group, rest) != sum {
+            return Err(corrupt(format!("has group {group} damaged: its checksum does not match")));
         }
         while let Some((&len, after)) = rest.split_first() {
             let len = len as usize;
@@ -161,46 +193,53 @@ impl<'a> LetterGroups<'a> {
         Ok(())
     }
 
-    /// The whole table (`verify`): keys ascending, groups back to back
-    /// and not empty, ids ascending within a group, every word once, in
-    /// the group of its key, with the letters `word_text` has for it.
+    /// The whole table (`verify`): groups back to back from the start of
+    /// the column to its end, each checked by its checksum, ids ascending
+    /// within a group, every word with no letter twice in a row there
+    /// once, in the group of its key, with the letters `word_text` has
+    /// for it, and no other word.
     pub(crate) fn check(&self, alphabet: &Alphabet, text: &WordText<'a>) -> Result<()> {
-        self.starts.check_offsets(self.entries.len())?;
+        self.starts.check_offsets(self.groups.len())?;
         if self.starts.get(0) != Some(0) {
-            return Err(corrupt("has its first group start past the start of its entries"));
+            return Err(corrupt("has its first group start past the start of its groups"));
         }
-        let keys: Vec<u64> = self.keys.iter()?.collect();
-        if !keys.is_sorted_by(|a, b| a < b) {
-            return Err(corrupt("has its keys out of order"));
-        }
-        let starts = self.starts.as_bytes()?;
         let mut seen = vec![false; self.words];
-        let mut listed = 0;
         let mut near = crate::word_text::Near::default();
-        for (group, &key) in keys.iter().enumerate() {
-            if key.count_ones() as usize > GROUP_LETTERS || key & !alphabet.full_set().0 != 0 {
-                return Err(corrupt(format!("has group {group}'s key not a set of its letters")));
-            }
+        for group in 0..self.starts.len() as u32 - 1 {
             let mut last = None;
-            self.each_in(group, starts, &mut |id, word, _| {
-                let id = id as usize;
-                let problem = if last >= Some(id) {
-                    format!("has group {group}'s ids out of order")
-                } else if std::mem::replace(&mut seen[id], true) {
-                    format!("lists word {id} twice")
-                } else if text.word_near(id, &mut near)? != word {
-                    format!("has word {id} spelled otherwise than `word_text`")
-                } else if alphabet.set_of(word).map(group_key) != Some(LetterSet(key)) {
-                    format!("has word {id} in a group of other letters")
-                } else {
-                    (last, listed) = (Some(id), listed + 1);
-                    return Ok(());
-                };
-                Err(corrupt(problem))
-            })?;
+            self.each_in(
+                group,
+                &mut |id, word, _| {
+                    let id = id as usize;
+                    let problem = if last >= Some(id) {
+                        format!("has group {group}'s ids out of order")
+                    } else if std::mem::replace(&mut seen[id], true) {
+                        format!("lists word {id} twice")
+                    } else if text.word_near(id, &mut near)? != word {
+                        format!("has word {id} spelled otherwise than `word_text`")
+                    } else if !fits_some_box(word) {
+                        format!("has word {id}, which has a letter twice in a row")
+                    } else if alphabet
+                        .set_of(word)
+                        .map(|set| group_rank(group_key(set, self.key_letters), self.letters))
+                        != Some(u64::from(group))
+                    {
+                        format!("has word {id} in a group of other letters")
+                    } else {
+                        last = Some(id);
+                        return Ok(());
+                    };
+                    Err(corrupt(problem))
+                },
+                true,
+            )?;
         }
-        if listed != self.words {
-            return Err(corrupt(format!("lists {listed} words of {}", self.words)));
+        // Every word left out has a letter twice in a row.
+        let mut near = crate::word_text::Near::default();
+        for (id, _) in seen.iter().enumerate().filter(|(_, &seen)| !seen) {
+            if fits_some_box(text.word_near(id, &mut near)?) {
+                return Err(corrupt(format!("leaves out word {id}, which can lie on a box")));
+            }
         }
         Ok(())
     }
@@ -209,14 +248,15 @@ impl<'a> LetterGroups<'a> {
 #[cfg(test)]
 mod tests {
     use crate::alphabet::LetterSet;
-    use crate::format::{group_key, reseal, SectionId};
+    use crate::format::{fits_some_box, group_checksum, group_key, reseal, SectionId, GROUP_CHECKSUM_LEN};
     use crate::rng::SplitMix64;
     use crate::Index;
 
-    /// The words `each_within` gives for `set`, as (id, word).
+    /// The words of the groups within `set`, as (id, word).
     fn within(index: &Index<Vec<u8>>, set: LetterSet) -> crate::Result<Vec<(u32, Vec<u8>)>> {
+        let groups = index.letter_groups()?.expect("built with the groups");
         let mut got = Vec::new();
-        index.letter_groups()?.expect("built with the groups").each_within(set, |id, word, _| {
+        groups.each_in_groups(&groups.groups_within(set), |id, word, _| {
             got.push((id, word.to_vec()));
             Ok(())
         })?;
@@ -224,18 +264,27 @@ mod tests {
     }
 
     /// On random lists and random sets, against a plain filter of every
-    /// word: the words of the groups whose keys lie in the set, each once
-    /// with its own id, and among them every word whose letters do.
+    /// word: the words with no letter twice in a row of the groups whose
+    /// keys lie in the set, each once with its own id, and among them
+    /// every such word whose letters do.
     #[test]
     fn gives_the_words_of_the_groups_within_a_set() {
         let mut rng = SplitMix64::new(30);
-        for round in 0..30 {
+        let mut keys_seen = std::collections::BTreeSet::new();
+        for round in 0..40 {
             let letters = 3 + rng.below(10) as u8;
-            let words: Vec<String> = (0..1 + rng.below(200))
+            let words: Vec<String> = (0..1 + rng.below(300))
                 .map(|_| (0..1 + rng.below(9)).map(|_| (b'a' + rng.below(letters as u64) as u8) as char).collect())
                 .collect();
-            let index = crate::testutil::index(&words.join("\n"), None);
+            // Over the letters the words use (keys of up to 8), or a-z
+            // (keys of 3, so few words).
+            let index = match round % 2 {
+                0 => crate::testutil::index(&words.join("\n"), None),
+                _ => over_letters(&words, letters),
+            };
             let alphabet = index.alphabet().clone();
+            let key_letters = index.letter_groups().unwrap().expect("built with the groups").key_letters();
+            keys_seen.insert(key_letters);
             let all: Vec<Vec<u8>> = (0..index.word_count() as u32)
                 .map(|id| index.words_of(vec![id]).unwrap()[0].clone().into_bytes())
                 .collect();
@@ -245,17 +294,38 @@ mod tests {
                 got.sort_unstable();
                 let want: Vec<(u32, Vec<u8>)> = (0u32..)
                     .zip(&all)
-                    .filter(|(_, w)| group_key(alphabet.set_of(w).unwrap()).is_subset_of(set))
+                    .filter(|(_, w)| fits_some_box(w))
+                    .filter(|(_, w)| group_key(alphabet.set_of(w).unwrap(), key_letters).is_subset_of(set))
                     .map(|(id, w)| (id, w.clone()))
                     .collect();
-                assert_eq!(got, want, "round {round}, set {set:?}");
+                assert_eq!(got, want, "round {round}, set {set:?}, keys of {key_letters}");
                 // The bound a caller sizes its list by holds them all.
                 let groups = index.letter_groups().unwrap().expect("built with the groups");
-                assert!(got.len() <= groups.most_words_in(&groups.groups_within(set).unwrap()).unwrap());
-                let inside = all.iter().filter(|w| alphabet.set_of(w).unwrap().is_subset_of(set)).count();
+                assert!(got.len() <= groups.most_words_in(&groups.groups_within(set)));
+                let inside =
+                    all.iter().filter(|w| fits_some_box(w) && alphabet.set_of(w).unwrap().is_subset_of(set)).count();
                 assert_eq!(got.iter().filter(|(_, w)| alphabet.set_of(w).unwrap().is_subset_of(set)).count(), inside);
             }
+            assert_eq!(problem(&index), None, "round {round}");
         }
+        assert!(keys_seen.len() > 2, "keys of several sizes: {keys_seen:?}");
+    }
+
+    /// An index of `words` over the first `letters` letters alone, with
+    /// the letter groups.
+    fn over_letters(words: &[String], letters: u8) -> Index<Vec<u8>> {
+        over_letters_of(words, &(b'a'..b'a' + letters).map(char::from).collect::<String>())
+    }
+
+    /// An index of `words` over the letters of `alphabet` alone, with
+    /// the letter groups.
+    fn over_letters_of(words: &[String], alphabet: &str) -> Index<Vec<u8>> {
+        use wordhoard_builder::{build_index, BuildFlags, WordSource};
+        let list = WordSource::from_text("test", &words.join("\n"));
+        let alphabet = alphabet.to_string();
+        let flags = BuildFlags { lists: vec![list.clone()], alphabet, letter_groups: Some(true), ..Default::default() };
+        let built = build_index(&[list], &flags.options().unwrap()).unwrap();
+        Index::from_bytes(built.into_bytes()).unwrap()
     }
 
     /// Column `column` of the index's `letter_groups`: where it lies in
@@ -269,19 +339,20 @@ mod tests {
         start..start + field(entry + 8)
     }
 
-    /// The index with the entries (column 2) changed by `edit`, and every
+    /// The index with the groups (column 2) changed by `edit`, and every
     /// checksum made right again: the blocks' and, with `groups`, the
     /// groups'.
     fn edited_sealed(index: &Index<Vec<u8>>, groups: bool, edit: impl FnOnce(&mut [u8])) -> Index<Vec<u8>> {
-        let (starts, entries, sums) = (column_range(index, 1), column_range(index, 2), column_range(index, 3));
+        let (starts, bytes) = (column_range(index, 1), column_range(index, 2));
         let mut file = index.as_bytes().to_vec();
-        edit(&mut file[entries.clone()]);
+        edit(&mut file[bytes.clone()]);
         if groups {
             let starts: Vec<usize> =
                 file[starts].chunks_exact(4).map(|b| u32::from_le_bytes(b.try_into().unwrap()) as usize).collect();
             for (group, run) in starts.windows(2).enumerate() {
-                let sum = crate::format::group_checksum(&file[entries.start + run[0]..entries.start + run[1]]);
-                file[sums.start + 4 * group..][..4].copy_from_slice(&sum.to_le_bytes());
+                let at = bytes.start + run[0];
+                let sum = group_checksum(group as u32, &file[at + GROUP_CHECKSUM_LEN..bytes.start + run[1]]);
+                file[at..at + GROUP_CHECKSUM_LEN].copy_from_slice(&sum.to_le_bytes());
             }
         }
         reseal(&mut file);
@@ -292,43 +363,42 @@ mod tests {
         edited_sealed(index, true, edit)
     }
 
+    /// Column 1: where each group starts.
+    fn starts_of(index: &Index<Vec<u8>>) -> Vec<usize> {
+        let starts = &index.as_bytes()[column_range(index, 1)];
+        starts.chunks_exact(4).map(|b| u32::from_le_bytes(b.try_into().unwrap()) as usize).collect()
+    }
+
+    /// Where the first word of the groups starts in column 2: past the
+    /// empty groups before it, each its checksum alone.
+    fn first_entry(index: &Index<Vec<u8>>) -> usize {
+        let starts = starts_of(index);
+        let group = starts.windows(2).position(|run| run[1] - run[0] > GROUP_CHECKSUM_LEN).unwrap();
+        starts[group] + GROUP_CHECKSUM_LEN
+    }
+
     /// A group's byte changed, the blocks' checksums made right but not
-    /// the group's: the lookup that reads the group errs.
+    /// the group's: the lookup that reads the group errs, and so does a
+    /// start moved (the group read elsewhere).
     #[test]
     fn a_damaged_group_is_an_error() {
         let index = crate::testutil::index("bat\ncab\nabaca\ntab\nbatch\n", None);
         let everything = index.alphabet().full_set();
-        let respelled = edited_sealed(&index, false, |entries| entries[1] = b'z');
+        let at = first_entry(&index);
+        let respelled = edited_sealed(&index, false, |groups| groups[at + 1] = b'z');
         let err = within(&respelled, everything).unwrap_err().to_string();
         assert!(err.contains("checksum does not match"), "{err}");
         assert!(problem(&respelled).is_some_and(|p| p.contains("checksum does not match")));
-    }
-
-    /// A section of three columns, as builds before the groups'
-    /// checksums wrote it: read, each group checked by its blocks.
-    #[test]
-    fn groups_without_checksums_are_read_by_blocks() {
-        use crate::format::{ColumnsWriter, FileWriter};
-        let index = crate::testutil::index("bat\ncab\nabaca\ntab\nbatch\n", None);
-        let bytes = |column| index.as_bytes()[column_range(&index, column)].to_vec();
-        let u32s = |b: Vec<u8>| b.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
-        let u64s =
-            |b: Vec<u8>| -> Vec<u64> { b.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect() };
-        let starts: Vec<u32> = u32s(bytes(1));
-        let three = ColumnsWriter::new().u64s(&u64s(bytes(0))).u32s(&starts).bytes(bytes(2)).finish();
-        let mut file = FileWriter::new();
-        for entry in &index.header().sections {
-            let payload = if entry.code == SectionId::LetterGroups.code() {
-                three.clone()
-            } else {
-                index.as_bytes()[entry.range()].to_vec()
-            };
-            file.add_raw(entry.code, payload);
-        }
-        let old = Index::from_bytes(file.finish()).unwrap();
-        let everything = old.alphabet().full_set();
-        assert_eq!(within(&old, everything).unwrap(), within(&index, everything).unwrap());
-        assert_eq!(problem(&old), None);
+        let starts = column_range(&index, 1);
+        let mut file = index.as_bytes().to_vec();
+        // The first word's group's start one byte later: its checksum is
+        // read a byte off, and the group before it a byte longer.
+        let group = starts_of(&index).iter().position(|&start| start + GROUP_CHECKSUM_LEN == at).unwrap();
+        file[starts.start + 4 * group] += 1;
+        reseal(&mut file);
+        let moved = Index::from_bytes(file).unwrap();
+        assert!(within(&moved, everything).unwrap_err().to_string().contains("checksum does not match"));
+        assert!(problem(&moved).is_some());
     }
 
     fn problem(index: &Index<Vec<u8>>) -> Option<String> {
@@ -340,30 +410,31 @@ mod tests {
     /// past the words) and never panics or reads outside the table.
     #[test]
     fn entries_made_to_lie_are_errors_not_answers() {
-        let index = crate::testutil::index("bat\ncab\nabaca\ntab\nbatch\n", None);
+        // Over its own 5 letters: 32 groups, a section small enough to
+        // sweep every byte of.
+        let words: Vec<String> = ["bat", "cab", "abaca", "tab", "batch", "batt"].map(String::from).into();
+        let index = over_letters_of(&words, "abcht");
         let everything = index.alphabet().full_set();
         assert_eq!(problem(&index), None);
-        assert_eq!(within(&index, everything).unwrap().len(), 5);
+        assert_eq!(within(&index, everything).unwrap().len(), 5, "batt has a letter twice in a row");
+        let at = first_entry(&index);
         // The first entry's length byte, past its group.
-        let long = edited(&index, |entries| entries[0] = 200);
+        let long = edited(&index, |groups| groups[at] = 200);
         assert!(problem(&long).is_some_and(|p| p.contains("past the end of its group")), "{:?}", problem(&long));
         assert!(within(&long, everything).unwrap_err().to_string().contains("past the end of its group"));
         // The first entry's id, past the words.
-        let past = edited(&index, |entries| {
-            let len = entries[0] as usize;
-            entries[1 + len..5 + len].copy_from_slice(&99u32.to_le_bytes());
+        let past = edited(&index, |groups| {
+            let len = groups[at] as usize;
+            groups[at + 1 + len..at + 5 + len].copy_from_slice(&99u32.to_le_bytes());
         });
         assert!(problem(&past).is_some_and(|p| p.contains("past the last word")), "{:?}", problem(&past));
         assert!(within(&past, everything).unwrap_err().to_string().contains("past the last word"));
         // A letter changed: the lookup cannot tell, `verify` can.
-        let respelled = edited(&index, |entries| entries[1] = b'z');
+        let respelled = edited(&index, |groups| groups[at + 1] = b'z');
         assert!(problem(&respelled).is_some_and(|p| p.contains("spelled otherwise")), "{:?}", problem(&respelled));
         // Every byte in turn set to each of a few values: no panic.
-        let len = {
-            let section = index.header().entry(SectionId::LetterGroups).unwrap();
-            section.len as usize
-        };
-        for at in 0..len.min(400) {
+        let len = index.header().entry(SectionId::LetterGroups).unwrap().len as usize;
+        for at in 0..len {
             for value in [0u8, 1, 5, 0xff] {
                 let section = index.header().entry(SectionId::LetterGroups).unwrap().range();
                 let mut file = index.as_bytes().to_vec();
@@ -373,12 +444,87 @@ mod tests {
                 let _ = within(&damaged, everything);
                 // The bound a box sizes its list by, from unchecked starts.
                 if let Ok(Some(groups)) = damaged.letter_groups() {
-                    if let Ok(inside) = groups.groups_within(everything) {
-                        let _ = groups.most_words_in(&inside);
-                    }
+                    let _ = groups.most_words_in(&groups.groups_within(everything));
                 }
                 let _ = damaged.verify();
             }
         }
+    }
+
+    /// The index with its `letter_groups` made again from `groups` (each
+    /// group's words as (id, codes)), starts and checksums and all.
+    fn rewritten(index: &Index<Vec<u8>>, edit: impl FnOnce(&mut Vec<Vec<(u32, Vec<u8>)>>)) -> Index<Vec<u8>> {
+        use crate::format::{ColumnsWriter, FileWriter};
+        let table = index.letter_groups().unwrap().unwrap();
+        let mut groups: Vec<Vec<(u32, Vec<u8>)>> = (0..table.starts.len() as u32 - 1)
+            .map(|group| {
+                let mut words = Vec::new();
+                table
+                    .each_in(
+                        group,
+                        &mut |id, word, _| {
+                            words.push((id, word.to_vec()));
+                            Ok(())
+                        },
+                        true,
+                    )
+                    .unwrap();
+                words
+            })
+            .collect();
+        edit(&mut groups);
+        let (mut starts, mut bytes) = (Vec::new(), Vec::new());
+        for (group, words) in groups.iter().enumerate() {
+            starts.push(bytes.len() as u32);
+            let mut entries = Vec::new();
+            for (id, word) in words {
+                entries.push(word.len() as u8);
+                entries.extend_from_slice(word);
+                entries.extend_from_slice(&id.to_le_bytes());
+            }
+            bytes.extend_from_slice(&group_checksum(group as u32, &entries).to_le_bytes());
+            bytes.extend_from_slice(&entries);
+        }
+        starts.push(bytes.len() as u32);
+        let shape = [table.key_letters as u32, table.letters as u32];
+        let section = ColumnsWriter::new().u32s(&shape).u32s(&starts).bytes(bytes).finish();
+        let mut file = FileWriter::new();
+        for entry in &index.header().sections {
+            let payload = if entry.code == SectionId::LetterGroups.code() {
+                section.clone()
+            } else {
+                index.as_bytes()[entry.range()].to_vec()
+            };
+            file.add_raw(entry.code, payload);
+        }
+        Index::from_bytes(file.finish()).unwrap()
+    }
+
+    /// A word left out, one with a letter twice in a row put in, a word
+    /// in another group: `verify` names each, and the table as built is
+    /// the same when made again.
+    #[test]
+    fn verify_finds_words_left_out_or_out_of_place() {
+        // Ids a-z: bat 0, batt 1, cab 2.
+        let index = crate::testutil::index("bat\ncab\nbatt\n", None);
+        assert_eq!(problem(&rewritten(&index, |_| {})), None);
+        let group_of =
+            |groups: &Vec<Vec<(u32, Vec<u8>)>>, id: u32| groups.iter().position(|g| g.iter().any(|w| w.0 == id));
+        let dropped = rewritten(&index, |groups| {
+            let at = group_of(groups, 0).unwrap();
+            groups[at].retain(|w| w.0 != 0);
+        });
+        assert!(problem(&dropped).is_some_and(|p| p.contains("leaves out word 0")), "{:?}", problem(&dropped));
+        let doubled = rewritten(&index, |groups| {
+            let at = group_of(groups, 0).unwrap();
+            groups[at].push((1, b"batt".to_vec()));
+        });
+        assert!(problem(&doubled).is_some_and(|p| p.contains("twice in a row")), "{:?}", problem(&doubled));
+        let moved = rewritten(&index, |groups| {
+            let at = group_of(groups, 2).unwrap();
+            let word = groups[at].remove(0);
+            groups[at + 1].push(word);
+        });
+        assert!(problem(&moved).is_some_and(|p| p.contains("a group of other letters")), "{:?}", problem(&moved));
     }
 }

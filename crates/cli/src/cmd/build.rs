@@ -56,8 +56,9 @@ pub struct Args {
     #[arg(long)]
     no_endings: bool,
     /// Write the table of words grouped by their lowest letters (a copy of
-    /// the words with their ids, from which Letter Boxed finds a box's
-    /// words) [default: for 500,000 words or more]
+    /// the words with no letter twice in a row, with their ids, from which
+    /// Letter Boxed finds a box's words) [default: for 500,000 words or
+    /// more]
     #[arg(long, conflicts_with = "no_letter_groups")]
     letter_groups: bool,
     /// Leave that table out (Letter Boxed then walks the words FST, which

@@ -137,8 +137,9 @@ def build(
     leaves out the table of words by their ending (4 bytes a word; ``find``
     patterns that start with ``*`` then read every word);
     ``letter_groups`` says whether to write the table of words grouped by
-    their lowest letters (a copy of the words with their ids, from which
-    Letter Boxed finds a box's words; ``None``, the default: for 500,000
+    their lowest letters (a copy of the words with no letter twice in a
+    row, with their ids, from which Letter Boxed finds a box's words;
+    ``None``, the default: for 500,000
     words or more; without it, Letter Boxed walks the words FST, which on
     a list of millions reads most of it).
     """

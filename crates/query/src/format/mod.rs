@@ -72,22 +72,34 @@ pub fn ending_key(word: &[u8]) -> u32 {
     (0..ENDING_LETTERS).fold(0, |key, _| key << 8 | from_end.next().unwrap_or(0))
 }
 
-/// How many of a word's lowest letters name its group in the
-/// `letter_groups` section. A Letter Boxed box (`riu pgh lcs yao`) on
-/// enable1 reads the groups of 7,013 words for the 3,193 of 3 letters or
-/// more that lie in it; by the lowest three letters it would read some
-/// 20,000, by the lowest six some 4,700 but from twice the groups.
-pub const GROUP_LETTERS: usize = 5;
+/// The most of a word's lowest letters a `letter_groups` key may have.
+pub const GROUP_KEY_MOST: usize = 8;
 
 /// The bytes of a `letter_groups` entry besides the word's codes: its
 /// length before them (one byte), its id after them (a `u32`).
 pub const GROUP_ENTRY_EXTRA: usize = 5;
 
-/// The checksum of one group of the `letter_groups` section (its
-/// entries' bytes, column 3): the CRC-32 the block table uses, over the
-/// group alone, so that a lookup checks only the groups it reads.
-pub fn group_checksum(entries: &[u8]) -> u32 {
-    crc32fast::hash(entries)
+/// The bytes of a `letter_groups` group before its entries: its
+/// checksum, so that the first read of a group brings its check along.
+pub const GROUP_CHECKSUM_LEN: usize = 4;
+
+/// The checksum of group `rank` of the `letter_groups` section: the
+/// CRC-32 the block table uses, over the rank (a `u32`, little-endian)
+/// and the group's entries, so that a lookup checks only the groups it
+/// reads, and a group's bytes read in another group's place fail.
+pub fn group_checksum(rank: u32, entries: &[u8]) -> u32 {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&rank.to_le_bytes());
+    crc.update(entries);
+    crc.finalize()
+}
+
+/// True when a word can lie on some Letter Boxed box: no letter twice in
+/// a row (a box's neighbouring letters are on different sides). The
+/// `letter_groups` section holds these words alone.
+#[inline]
+pub fn fits_some_box(word: &[u8]) -> bool {
+    word.windows(2).all(|pair| pair[0] != pair[1])
 }
 
 /// The `chains` section's columns 6 and 7 for terms of lengths `lens`
@@ -110,18 +122,64 @@ pub fn terms_by_length(lens: &[u8]) -> (Vec<u32>, Vec<u32>) {
     (ids, starts)
 }
 
-/// A word's group in the `letter_groups` section: the lowest
-/// [`GROUP_LETTERS`] letters of its letter set (the whole set when it has
-/// fewer). A word whose letters lie in a set `s` is in a group whose key
-/// lies in `s`.
-pub fn group_key(set: LetterSet) -> LetterSet {
+/// A word's key in a `letter_groups` section of keys of up to
+/// `key_letters` letters: the lowest `key_letters` letters of its letter
+/// set, or the whole set when it has fewer. A word whose letters lie in
+/// a set `s` is in a group whose key lies in `s`.
+pub fn group_key(set: LetterSet, key_letters: usize) -> LetterSet {
     let (mut rest, mut key) = (set.0, 0u64);
-    for _ in 0..GROUP_LETTERS {
+    for _ in 0..key_letters {
         let lowest = rest & rest.wrapping_neg();
         key |= lowest;
         rest ^= lowest;
     }
     LetterSet(key)
+}
+
+/// `CHOOSE[n][j]`: the sets of `j` letters of `n`, for `n` up to 64 and
+/// `j` up to [`GROUP_KEY_MOST`] (at most C(64, 8), some 4.4 billion).
+const CHOOSE: [[u64; GROUP_KEY_MOST + 1]; 65] = {
+    let mut table = [[0u64; GROUP_KEY_MOST + 1]; 65];
+    let mut n = 0;
+    while n <= 64 {
+        table[n][0] = 1;
+        let mut j = 1;
+        while j <= GROUP_KEY_MOST && n > 0 {
+            table[n][j] = table[n - 1][j - 1] + table[n - 1][j];
+            j += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// How many groups a `letter_groups` section has for an alphabet of
+/// `alphabet` letters and keys of up to `key_letters` (at most
+/// [`GROUP_KEY_MOST`]): one for every set of that many letters or fewer,
+/// with words or not, so that a key's group is found by arithmetic
+/// ([`group_rank`]) rather than by a search.
+pub fn group_count(alphabet: usize, key_letters: usize) -> u64 {
+    let n = alphabet.min(64);
+    (0..=key_letters.min(GROUP_KEY_MOST)).map(|j| CHOOSE[n][j]).sum()
+}
+
+/// The place of `key`'s group in a `letter_groups` section for an
+/// alphabet of `alphabet` letters: the keys of fewer letters first, then
+/// those of as many in colexicographic order, where letters `c1 < c2 <
+/// ... < cj` are at `C(c1, 1) + C(c2, 2) + ... + C(cj, j)` (the
+/// combinatorial number system). `key` has at most [`GROUP_KEY_MOST`]
+/// letters, all below `alphabet`.
+#[inline]
+pub fn group_rank(key: LetterSet, alphabet: usize) -> u64 {
+    let j = (key.0.count_ones() as usize).min(GROUP_KEY_MOST);
+    let mut rank = group_count(alphabet, j) - CHOOSE[alphabet.min(64)][j];
+    let (mut rest, mut i) = (key.0, 1);
+    while rest != 0 && i <= GROUP_KEY_MOST {
+        rank += CHOOSE[rest.trailing_zeros() as usize][i];
+        rest &= rest - 1;
+        i += 1;
+    }
+    rank
 }
 
 const FIXED_HEADER_LEN: usize = 16;
@@ -146,9 +204,11 @@ pub enum SectionId {
     /// letters, so the words with an ending are a few runs of it
     /// (optional).
     Endings,
-    /// Column table: every word with its id, in groups of the lowest
-    /// [`GROUP_LETTERS`] letters of its letter set, so the words whose
-    /// letters all lie in a set are in a few groups (optional).
+    /// Column table: every word with no letter twice in a row, with its
+    /// id, in groups by its lowest letters ([`group_key`]), so the words
+    /// whose letters all lie in a set are in a few groups, found by their
+    /// keys' ranks ([`group_rank`]) (optional). Code 8 held an earlier
+    /// layout, no longer read.
     LetterGroups,
     /// Column table: the common flag per word.
     Common,
@@ -194,7 +254,7 @@ impl SectionId {
             SectionId::Words => 2,
             SectionId::WordText => 6,
             SectionId::Endings => 7,
-            SectionId::LetterGroups => 8,
+            SectionId::LetterGroups => 9,
             SectionId::Common => 3,
             SectionId::Lettersets => 16,
             SectionId::Honeycombs => 17,
@@ -436,19 +496,52 @@ mod tests {
     /// letters on random sets, the highest letters of a 64-letter
     /// alphabet too.
     #[test]
-    fn group_keys_are_the_five_lowest_letters() {
+    fn group_keys_are_the_lowest_letters() {
         let latin = crate::Alphabet::latin();
         let set = |word: &str| latin.set_of(word.as_bytes()).unwrap();
-        assert_eq!(group_key(set("abolished")), set("abdeh"));
-        assert_eq!(group_key(set("box")), set("box"));
-        assert_eq!(group_key(LetterSet::EMPTY), LetterSet::EMPTY);
+        assert_eq!(group_key(set("abolished"), 5), set("abdeh"));
+        assert_eq!(group_key(set("abolished"), 6), set("abdehi"));
+        assert_eq!(group_key(set("box"), 5), set("box"));
+        assert_eq!(group_key(LetterSet::EMPTY, 5), LetterSet::EMPTY);
         let mut rng = crate::rng::SplitMix64::new(5);
         for _ in 0..1000 {
             let bits = rng.next_u64() & rng.next_u64();
-            let lowest: Vec<usize> = (0..64).filter(|i| bits >> i & 1 == 1).take(GROUP_LETTERS).collect();
+            let letters = rng.below(GROUP_KEY_MOST as u64 + 1) as usize;
+            let lowest: Vec<usize> = (0..64).filter(|i| bits >> i & 1 == 1).take(letters).collect();
             let want = lowest.iter().fold(0u64, |key, i| key | 1 << i);
-            assert_eq!(group_key(LetterSet(bits)), LetterSet(want), "{bits:#x}");
+            assert_eq!(group_key(LetterSet(bits), letters), LetterSet(want), "{bits:#x}");
         }
+    }
+
+    /// Every set of at most k letters of n has its own rank, the ranks
+    /// fill 0 to the group count, and they follow the order FORMAT.md
+    /// gives: fewer letters first, then colexicographic (as the sets'
+    /// bits compare as numbers).
+    #[test]
+    fn group_ranks_number_every_small_set_in_order() {
+        for (n, k) in [(1, 1), (5, 2), (9, 4), (12, 8), (26, 3)] {
+            let mut sets: Vec<u64> = (0u64..1 << n).filter(|s| s.count_ones() as usize <= k).collect();
+            sets.sort_by_key(|&s| (s.count_ones(), s));
+            assert_eq!(sets.len() as u64, group_count(n, k), "{n} letters, keys of {k}");
+            for (want, &set) in sets.iter().enumerate() {
+                assert_eq!(group_rank(LetterSet(set), n), want as u64, "{set:#b} of {n}");
+            }
+        }
+        // FORMAT.md: over 26 letters, keys of up to 6 letters.
+        assert_eq!(group_count(26, 6), 313_912);
+        assert_eq!(group_rank(LetterSet(0b1), 26), 1);
+        assert_eq!(group_rank(LetterSet(0b10), 26), 2);
+        assert_eq!(group_rank(LetterSet(0b11), 26), 1 + 26);
+        assert_eq!(group_rank(LetterSet(1 << 63 | 1 << 62), 64), group_count(64, 2) - 1);
+        assert_eq!(group_count(64, GROUP_KEY_MOST), (0..=8).map(|j| CHOOSE[64][j]).sum::<u64>());
+        assert_eq!(CHOOSE[64][8], 4_426_165_368);
+    }
+
+    #[test]
+    fn words_with_a_letter_twice_in_a_row_fit_no_box() {
+        assert!(fits_some_box(b"gracious") && fits_some_box(b"a") && fits_some_box(b""));
+        assert!(fits_some_box(b"sharply"));
+        assert!(!fits_some_box(b"letter") && !fits_some_box(b"aa"));
     }
 
     /// FORMAT.md's examples; a shorter word sorts before the longer ones
