@@ -26,7 +26,7 @@ use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::Result;
 use crate::format::blocks::Lazy;
 use crate::format::{
-    fits_some_box, group_checksum, group_count, group_key, group_rank, le_u32, Columns, SectionId, U32s,
+    choose, fits_some_box, group_checksum, group_count, group_key, group_rank, le_u32, Columns, SectionId, U32s,
     GROUP_CHECKSUM_LEN, GROUP_ENTRY_EXTRA, GROUP_KEY_MOST,
 };
 use crate::word_text::WordText;
@@ -91,28 +91,33 @@ impl<'a> LetterGroups<'a> {
     /// (every word has a letter).
     pub(crate) fn groups_within(&self, within: LetterSet) -> Vec<u32> {
         // The set's letters below the alphabet's, lowest first: a set of
-        // them as a number over their places is a key's letters.
-        let letters: Vec<u32> = (0..self.letters as u32).filter(|&i| within.0 >> i & 1 == 1).collect();
+        // them as a number over their places is a key's letters. A key's
+        // rank adds C(letter, i) for its i-th letter (see `group_rank`),
+        // taken here from a row a place.
+        let letters: Vec<usize> = (0..self.letters).filter(|&i| within.0 >> i & 1 == 1).collect();
         let places = letters.len();
+        let terms: Vec<[u64; GROUP_KEY_MOST + 1]> =
+            letters.iter().map(|&l| std::array::from_fn(|i| choose(l, i))).collect();
         let mut groups = Vec::new();
         for size in 1..=self.key_letters.min(places) {
+            let before = group_count(self.letters, size) - choose(self.letters, size);
             // Every set of `size` places in ascending order as a number
             // (Gosper's hack), which is the order of their ranks. (A
             // `u128`: the set may hold all 64 letters.)
             let mut set: u128 = (1 << size) - 1;
             while set < 1 << places {
-                let key = letters
-                    .iter()
-                    .enumerate()
-                    .filter(|&(at, _)| set >> at & 1 == 1)
-                    .fold(0u64, |k, (_, &l)| k | 1 << l);
+                // The i-th lowest place of the set, for i from 1.
+                let (_, rank) = (1..=size).fold((set, before), |(rest, rank), i| {
+                    (rest & (rest - 1), rank + terms[rest.trailing_zeros() as usize][i])
+                });
                 // Below the group count, which fits a u32 (its starts do).
-                groups.push(group_rank(LetterSet(key), self.letters) as u32);
+                groups.push(rank as u32);
                 let low = set & set.wrapping_neg();
                 let up = set + low;
                 set = up | (((up ^ set) >> 2) / low);
             }
         }
+        debug_assert!(groups.windows(2).all(|pair| pair[0] < pair[1]));
         groups
     }
 
@@ -326,6 +331,41 @@ mod tests {
         let flags = BuildFlags { lists: vec![list.clone()], alphabet, letter_groups: Some(true), ..Default::default() };
         let built = build_index(&[list], &flags.options().unwrap()).unwrap();
         Index::from_bytes(built.into_bytes()).unwrap()
+    }
+
+    /// The groups within a set are the ranks of its subsets of 1 to `k`
+    /// letters, ascending, over alphabets of 5, 26 and 40 letters.
+    #[test]
+    fn groups_within_a_set_are_the_ranks_of_its_small_subsets() {
+        use crate::format::{group_count, group_rank};
+        let mut rng = SplitMix64::new(31);
+        let wide: String = "abcdefghijklmnopqrstuvwxyzßàáâäåæçèéêëìíî".into();
+        for (alphabet, words) in [("abcht", "bat\ncab"), ("abcdefghijklmnopqrstuvwxyz", "bat"), (wide.as_str(), "bat")]
+        {
+            let words: Vec<String> = words.lines().map(String::from).collect();
+            let index = over_letters_of(&words, alphabet);
+            let groups = index.letter_groups().unwrap().unwrap();
+            let n = index.alphabet().len();
+            for _ in 0..50 {
+                let within = LetterSet(rng.next_u64() & ((1u64 << n) - 1) & rng.next_u64());
+                let mut want: Vec<u32> = (1u64..1 << within.0.count_ones().min(16))
+                    .map(|places| {
+                        let letters: Vec<u32> = (0..64).filter(|i| within.0 >> i & 1 == 1).collect();
+                        (0..letters.len()).filter(|&p| places >> p & 1 == 1).fold(0u64, |k, p| k | 1 << letters[p])
+                    })
+                    .filter(|key| key.count_ones() as usize <= groups.key_letters())
+                    .map(|key| group_rank(LetterSet(key), n) as u32)
+                    .collect();
+                want.sort_unstable();
+                if within.0.count_ones() <= 16 {
+                    assert_eq!(groups.groups_within(within), want, "{within:?} of {n} letters");
+                }
+                assert!(groups
+                    .groups_within(within)
+                    .iter()
+                    .all(|&g| (g as u64) < group_count(n, groups.key_letters())));
+            }
+        }
     }
 
     /// Column `column` of the index's `letter_groups`: where it lies in

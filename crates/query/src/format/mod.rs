@@ -153,6 +153,13 @@ const CHOOSE: [[u64; GROUP_KEY_MOST + 1]; 65] = {
     table
 };
 
+/// `C(n, j)`, the sets of `j` letters of `n`, for `n` up to 64 and `j` up
+/// to [`GROUP_KEY_MOST`] (0 past them).
+#[inline]
+pub fn choose(n: usize, j: usize) -> u64 {
+    CHOOSE.get(n).and_then(|row| row.get(j)).copied().unwrap_or(0)
+}
+
 /// How many groups a `letter_groups` section has for an alphabet of
 /// `alphabet` letters and keys of up to `key_letters` (at most
 /// [`GROUP_KEY_MOST`]): one for every set of that many letters or fewer,
