@@ -7,8 +7,8 @@
 //! argument exists"); every other error is one line on stderr starting
 //! `error:`.
 
-// `unsafe` only in `malloc` (the allocator tuning that `build` asks for)
-// and `stop` (a query's signal handler).
+// `unsafe` only in `malloc` (the allocator tuning of a build and of a
+// query) and `stop` (a query's signal handler).
 #![deny(unsafe_code)]
 
 mod cmd;
@@ -137,6 +137,9 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = cmd::Context { index: cli.index, json: cli.json, no_mmap: cli.no_mmap };
+    if !matches!(cli.command, Command::Build(_)) {
+        malloc::tune_allocator_for_query();
+    }
     stop::on_signals(matches!(cli.command, Command::Build(_)));
     if let Some(secs) = cli.timeout {
         stop::after(secs);

@@ -1,5 +1,5 @@
-//! Tunes glibc's allocator for a build: process-wide state, so it belongs
-//! to the binary, never to the `wordhoard-builder` library.
+//! Tunes glibc's allocator for a build, and for a query: process-wide
+//! state, so it belongs to the binary, never to the libraries.
 //!
 //! A build allocates and frees tens of megabytes of short-lived buffers on
 //! two cores. glibc serves each buffer over 128 KiB with a fresh `mmap` and
@@ -46,5 +46,27 @@ pub fn tune_allocator_for_build() {
         if !probe.is_null() && top != usize::MAX && start < end {
             libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
         }
+    }
+}
+
+/// Keeps the memory a query frees for its later allocations: glibc maps
+/// each block over 128 KiB on its own and unmaps it when freed, so the
+/// next block faults in fresh pages again. A Letter Boxed box on a list
+/// of 10 million words frees a 260 KB sort buffer and then makes its
+/// tables: from the heap, they take the freed pages (651 to 595 page
+/// faults, 3.79-3.84 to 3.64-3.71 ms in three runs of 40, set through
+/// GLIBC_TUNABLES). A query is one short process; nothing is lost by
+/// keeping what it frees. A no-op where the C library is not glibc.
+pub fn tune_allocator_for_query() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes the allocator's thresholds; it takes
+    // plain integers and touches no memory of ours. Called before the
+    // query starts any thread.
+    #[allow(unsafe_code)]
+    unsafe {
+        // Blocks up to 32 MiB (glibc's ceiling) come from the heap...
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
+        // ...which is never trimmed back to the kernel.
+        libc::mallopt(libc::M_TRIM_THRESHOLD, i32::MAX);
     }
 }
