@@ -85,8 +85,9 @@ pub struct Solver {
     /// to be read instead (the tests set 0: always).
     pub(super) scan_per_set: usize,
     /// Per first letter, the words scanned so far for a last word, and
-    /// how many make building its table worth it (2^letters x letters;
-    /// the tests lower it).
+    /// how many make building its table worth it (2^letters x letters /
+    /// 4: a scan reads four words' letters an instruction; the tests
+    /// lower it).
     scanned: Vec<usize>,
     scan_before_table: usize,
     memo: IntMap<u64, Info>,
@@ -191,7 +192,7 @@ impl Solver {
             pair_letters: 0,
             scan_per_set: SCAN_PER_SET,
             scanned: vec![0; letters],
-            scan_before_table: letters << letters,
+            scan_before_table: (letters << letters) / 4,
             memo: IntMap::default(),
             without_search: true,
             by_subsets: None,
@@ -626,6 +627,9 @@ impl Solver {
             let words_to_scan = range.len();
             let mut last = std::mem::take(&mut self.last_scratch);
             last.clear();
+            // How many there are, when the last word's table says: the
+            // search stops once it has found them all.
+            let all = self.last_words[letter as usize].get(need as usize).map_or(usize::MAX, |&n| n as usize);
             // Only on a flat box (up to 12 letters): a wide box's sets
             // could pass a 32-bit usize.
             let by_sets = self.counts.is_flat() && {
@@ -641,7 +645,7 @@ impl Solver {
                 loop {
                     let set = (need | sub) as usize;
                     last.extend_from_slice(&ids[starts[set] as usize..starts[set + 1] as usize]);
-                    if sub == rest {
+                    if sub == rest || last.len() >= all {
                         break;
                     }
                     sub = sub.wrapping_sub(rest) & rest;
@@ -657,6 +661,9 @@ impl Solver {
                     while fits != 0 {
                         last.push(at + fits.trailing_zeros());
                         fits &= fits - 1;
+                    }
+                    if last.len() >= all {
+                        break;
                     }
                 }
             }
