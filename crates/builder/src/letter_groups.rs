@@ -1,9 +1,9 @@
 //! Builds the `letter_groups` section; its layout is documented in
-//! `wordhoard_query::format::group_rank` and FORMAT.md.
+//! `wordhoard_query::format::GroupRanks::rank` and FORMAT.md.
 
 use wordhoard_query::alphabet::LetterSet;
 use wordhoard_query::format::{
-    fits_some_box, group_checksum, group_count, group_key, group_rank, ColumnsWriter, GROUP_CHECKSUM_LEN,
+    fits_some_box, group_checksum, group_count, group_key, ColumnsWriter, GroupRanks, GROUP_CHECKSUM_LEN,
     GROUP_ENTRY_EXTRA as ENTRY_EXTRA, GROUP_KEY_MOST,
 };
 use wordhoard_query::Alphabet;
@@ -32,7 +32,7 @@ pub(crate) fn key_letters_for(words: usize, letters: usize) -> usize {
 /// The `letter_groups` section: every word with no letter twice in a
 /// row in the group of its key ([`group_key`] of `key_letters` letters,
 /// [`key_letters_for`] the words when `None`), a group for every key in
-/// the order of [`group_rank`], ids ascending within a group; where each
+/// the order of [`GroupRanks::rank`], ids ascending within a group; where each
 /// group starts; and the groups, each its checksum, then its entries, a
 /// word each: a length byte, the codes, the id.
 ///
@@ -51,7 +51,8 @@ pub(crate) fn letter_groups_section(
     }
     let playable = words.iter().filter(|word| fits_some_box(word)).count();
     let key_letters = key_letters.unwrap_or_else(|| key_letters_for(playable, letters)).clamp(1, GROUP_KEY_MOST);
-    let groups = group_count(letters, key_letters);
+    let ranks = GroupRanks::new();
+    let groups = ranks.count(letters, key_letters);
     let too_large = || BuildError::too_large("over 4 GiB of words in the letter groups");
     if groups >= u32::MAX as u64 {
         return Err(too_large());
@@ -67,7 +68,7 @@ pub(crate) fn letter_groups_section(
                 return u32::MAX;
             }
             let set = word.iter().fold(0u64, |set, &code| set | 1 << index[code as usize]);
-            let rank = group_rank(group_key(LetterSet(set), key_letters), letters) as usize;
+            let rank = ranks.rank(group_key(LetterSet(set), key_letters), letters) as usize;
             sizes[rank] += (word.len() + ENTRY_EXTRA) as u64;
             rank as u32
         })
@@ -139,7 +140,8 @@ mod tests {
                 .enumerate()
                 .filter(|(_, w)| w.windows(2).all(|p| p[0] != p[1]))
                 .map(|(id, w)| {
-                    (group_rank(group_key(alphabet.set_of(w).unwrap(), k), alphabet.len()), id as u32, w.to_vec())
+                    let key = group_key(alphabet.set_of(w).unwrap(), k);
+                    (GroupRanks::new().rank(key, alphabet.len()), id as u32, w.to_vec())
                 })
                 .collect();
             want.sort_unstable();

@@ -7,7 +7,7 @@
 //! million words, nearly every page of it).
 //!
 //! There is a group for every set of at most `k` letters, with words or
-//! not, in the order of [`group_rank`], so a box finds each of its groups
+//! not, in the order of [`GroupRanks::rank`], so a box finds each of its groups
 //! by arithmetic: no table of keys to search or scan (on a list of 10
 //! million words, keys of 5 letters were 670 KB to scan a box).
 //!
@@ -26,7 +26,7 @@ use crate::alphabet::{Alphabet, LetterSet};
 use crate::error::Result;
 use crate::format::blocks::Lazy;
 use crate::format::{
-    choose, fits_some_box, group_checksum, group_count, group_key, group_rank, le_u32, Columns, SectionId, U32s,
+    fits_some_box, group_checksum, group_count, group_key, le_u32, Columns, GroupRanks, SectionId, U32s,
     GROUP_CHECKSUM_LEN, GROUP_ENTRY_EXTRA, GROUP_KEY_MOST,
 };
 use crate::word_text::WordText;
@@ -92,15 +92,16 @@ impl<'a> LetterGroups<'a> {
     pub(crate) fn groups_within(&self, within: LetterSet) -> Vec<u32> {
         // The set's letters below the alphabet's, lowest first: a set of
         // them as a number over their places is a key's letters. A key's
-        // rank adds C(letter, i) for its i-th letter (see `group_rank`),
-        // taken here from a row a place.
+        // rank adds C(letter, i) for its i-th letter (see
+        // `GroupRanks::rank`), taken here from a row a place.
         let letters: Vec<usize> = (0..self.letters).filter(|&i| within.0 >> i & 1 == 1).collect();
         let places = letters.len();
+        let ranks = GroupRanks::new();
         let terms: Vec<[u64; GROUP_KEY_MOST + 1]> =
-            letters.iter().map(|&l| std::array::from_fn(|i| choose(l, i))).collect();
+            letters.iter().map(|&l| std::array::from_fn(|i| ranks.choose(l, i))).collect();
         let mut groups = Vec::new();
         for size in 1..=self.key_letters.min(places) {
-            let before = group_count(self.letters, size) - choose(self.letters, size);
+            let before = ranks.count(self.letters, size) - ranks.choose(self.letters, size);
             // Every set of `size` places in ascending order as a number
             // (Gosper's hack), which is the order of their ranks. (A
             // `u128`: the set may hold all 64 letters.)
@@ -210,6 +211,7 @@ impl<'a> LetterGroups<'a> {
         }
         let mut seen = vec![false; self.words];
         let mut near = crate::word_text::Near::default();
+        let ranks = GroupRanks::new();
         for group in 0..self.starts.len() as u32 - 1 {
             let mut last = None;
             self.each_in(
@@ -226,7 +228,7 @@ impl<'a> LetterGroups<'a> {
                         format!("has word {id}, which has a letter twice in a row")
                     } else if alphabet
                         .set_of(word)
-                        .map(|set| group_rank(group_key(set, self.key_letters), self.letters))
+                        .map(|set| ranks.rank(group_key(set, self.key_letters), self.letters))
                         != Some(u64::from(group))
                     {
                         format!("has word {id} in a group of other letters")
@@ -337,7 +339,7 @@ mod tests {
     /// letters, ascending, over alphabets of 5, 26 and 40 letters.
     #[test]
     fn groups_within_a_set_are_the_ranks_of_its_small_subsets() {
-        use crate::format::{group_count, group_rank};
+        use crate::format::{group_count, GroupRanks};
         let mut rng = SplitMix64::new(31);
         let wide: String = "abcdefghijklmnopqrstuvwxyzßàáâäåæçèéêëìíî".into();
         for (alphabet, words) in [("abcht", "bat\ncab"), ("abcdefghijklmnopqrstuvwxyz", "bat"), (wide.as_str(), "bat")]
@@ -354,7 +356,7 @@ mod tests {
                         (0..letters.len()).filter(|&p| places >> p & 1 == 1).fold(0u64, |k, p| k | 1 << letters[p])
                     })
                     .filter(|key| key.count_ones() as usize <= groups.key_letters())
-                    .map(|key| group_rank(LetterSet(key), n) as u32)
+                    .map(|key| GroupRanks::new().rank(LetterSet(key), n) as u32)
                     .collect();
                 want.sort_unstable();
                 if within.0.count_ones() <= 16 {

@@ -389,8 +389,9 @@ impl<'i> Gather<'i> {
     /// Adds `word`, word `id`, which fits the box, in any order: its
     /// common flag is read, and the words put a-z, in
     /// [`Gather::finish`]. (Done while the word is at hand: read again
-    /// from its group after the sort, each word was a cache miss, 0.3 ms
-    /// of a box on a list of 10 million words.)
+    /// from its group after the sort, each word a cache miss, the box of
+    /// a list of 10 million words took 5.51 against 5.36 ms, in 61
+    /// alternating runs.)
     fn push_unordered(&mut self, word: &[u8], id: u32) -> Result<()> {
         self.unordered = true;
         self.add(word, id, false)

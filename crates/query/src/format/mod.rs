@@ -136,57 +136,74 @@ pub fn group_key(set: LetterSet, key_letters: usize) -> LetterSet {
     LetterSet(key)
 }
 
-/// `CHOOSE[n][j]`: the sets of `j` letters of `n`, for `n` up to 64 and
-/// `j` up to [`GROUP_KEY_MOST`] (at most C(64, 8), some 4.4 billion).
-const CHOOSE: [[u64; GROUP_KEY_MOST + 1]; 65] = {
-    let mut table = [[0u64; GROUP_KEY_MOST + 1]; 65];
-    let mut n = 0;
-    while n <= 64 {
-        table[n][0] = 1;
-        let mut j = 1;
-        while j <= GROUP_KEY_MOST && n > 0 {
-            table[n][j] = table[n - 1][j - 1] + table[n - 1][j];
-            j += 1;
+/// The binomials the ranks of `letter_groups` keys are sums of: `C(n, j)`,
+/// the sets of `j` letters of `n`, for `n` up to 64 and `j` up to
+/// [`GROUP_KEY_MOST`] (at most C(64, 8), some 4.4 billion). Made at run
+/// time, in 585 additions: as a table in the binary they were 4.7 KB of
+/// the WebAssembly.
+#[derive(Clone, Debug)]
+pub struct GroupRanks {
+    choose: [[u64; GROUP_KEY_MOST + 1]; 65],
+}
+
+impl Default for GroupRanks {
+    fn default() -> GroupRanks {
+        GroupRanks::new()
+    }
+}
+
+impl GroupRanks {
+    /// The table, by Pascal's rule.
+    pub fn new() -> GroupRanks {
+        let mut choose = [[0u64; GROUP_KEY_MOST + 1]; 65];
+        for n in 0..=64 {
+            choose[n][0] = 1;
+            for j in 1..=GROUP_KEY_MOST.min(n) {
+                choose[n][j] = choose[n - 1][j - 1] + choose[n - 1][j];
+            }
         }
-        n += 1;
+        GroupRanks { choose }
     }
-    table
-};
 
-/// `C(n, j)`, the sets of `j` letters of `n`, for `n` up to 64 and `j` up
-/// to [`GROUP_KEY_MOST`] (0 past them).
-#[inline]
-pub fn choose(n: usize, j: usize) -> u64 {
-    CHOOSE.get(n).and_then(|row| row.get(j)).copied().unwrap_or(0)
+    /// `C(n, j)` (0 past the table).
+    #[inline]
+    pub fn choose(&self, n: usize, j: usize) -> u64 {
+        self.choose.get(n).and_then(|row| row.get(j)).copied().unwrap_or(0)
+    }
+
+    /// How many groups a `letter_groups` section has for an alphabet of
+    /// `alphabet` letters and keys of up to `key_letters` (at most
+    /// [`GROUP_KEY_MOST`]): one for every set of that many letters or
+    /// fewer, with words or not, so that a key's group is found by
+    /// arithmetic ([`GroupRanks::rank`]) rather than by a search.
+    pub fn count(&self, alphabet: usize, key_letters: usize) -> u64 {
+        let n = alphabet.min(64);
+        (0..=key_letters.min(GROUP_KEY_MOST)).map(|j| self.choose[n][j]).sum()
+    }
+
+    /// The place of `key`'s group in a `letter_groups` section for an
+    /// alphabet of `alphabet` letters: the keys of fewer letters first,
+    /// then those of as many in colexicographic order, where letters `c1
+    /// < c2 < ... < cj` are at `C(c1, 1) + C(c2, 2) + ... + C(cj, j)` (the
+    /// combinatorial number system). `key` has at most
+    /// [`GROUP_KEY_MOST`] letters, all below `alphabet`.
+    #[inline]
+    pub fn rank(&self, key: LetterSet, alphabet: usize) -> u64 {
+        let j = (key.0.count_ones() as usize).min(GROUP_KEY_MOST);
+        let mut rank = self.count(alphabet, j) - self.choose(alphabet.min(64), j);
+        let (mut rest, mut i) = (key.0, 1);
+        while rest != 0 && i <= GROUP_KEY_MOST {
+            rank += self.choose[rest.trailing_zeros() as usize][i];
+            rest &= rest - 1;
+            i += 1;
+        }
+        rank
+    }
 }
 
-/// How many groups a `letter_groups` section has for an alphabet of
-/// `alphabet` letters and keys of up to `key_letters` (at most
-/// [`GROUP_KEY_MOST`]): one for every set of that many letters or fewer,
-/// with words or not, so that a key's group is found by arithmetic
-/// ([`group_rank`]) rather than by a search.
+/// [`GroupRanks::count`], for a single use.
 pub fn group_count(alphabet: usize, key_letters: usize) -> u64 {
-    let n = alphabet.min(64);
-    (0..=key_letters.min(GROUP_KEY_MOST)).map(|j| CHOOSE[n][j]).sum()
-}
-
-/// The place of `key`'s group in a `letter_groups` section for an
-/// alphabet of `alphabet` letters: the keys of fewer letters first, then
-/// those of as many in colexicographic order, where letters `c1 < c2 <
-/// ... < cj` are at `C(c1, 1) + C(c2, 2) + ... + C(cj, j)` (the
-/// combinatorial number system). `key` has at most [`GROUP_KEY_MOST`]
-/// letters, all below `alphabet`.
-#[inline]
-pub fn group_rank(key: LetterSet, alphabet: usize) -> u64 {
-    let j = (key.0.count_ones() as usize).min(GROUP_KEY_MOST);
-    let mut rank = group_count(alphabet, j) - CHOOSE[alphabet.min(64)][j];
-    let (mut rest, mut i) = (key.0, 1);
-    while rest != 0 && i <= GROUP_KEY_MOST {
-        rank += CHOOSE[rest.trailing_zeros() as usize][i];
-        rest &= rest - 1;
-        i += 1;
-    }
-    rank
+    GroupRanks::new().count(alphabet, key_letters)
 }
 
 const FIXED_HEADER_LEN: usize = 16;
@@ -214,7 +231,7 @@ pub enum SectionId {
     /// Column table: every word with no letter twice in a row, with its
     /// id, in groups by its lowest letters ([`group_key`]), so the words
     /// whose letters all lie in a set are in a few groups, found by their
-    /// keys' ranks ([`group_rank`]) (optional). Code 8 held an earlier
+    /// keys' ranks ([`GroupRanks::rank`]) (optional). Code 8 held an earlier
     /// layout, no longer read.
     LetterGroups,
     /// Column table: the common flag per word.
@@ -526,22 +543,24 @@ mod tests {
     /// bits compare as numbers).
     #[test]
     fn group_ranks_number_every_small_set_in_order() {
+        let ranks = GroupRanks::new();
         for (n, k) in [(1, 1), (5, 2), (9, 4), (12, 8), (26, 3)] {
             let mut sets: Vec<u64> = (0u64..1 << n).filter(|s| s.count_ones() as usize <= k).collect();
             sets.sort_by_key(|&s| (s.count_ones(), s));
             assert_eq!(sets.len() as u64, group_count(n, k), "{n} letters, keys of {k}");
             for (want, &set) in sets.iter().enumerate() {
-                assert_eq!(group_rank(LetterSet(set), n), want as u64, "{set:#b} of {n}");
+                assert_eq!(ranks.rank(LetterSet(set), n), want as u64, "{set:#b} of {n}");
             }
         }
         // FORMAT.md: over 26 letters, keys of up to 6 letters.
         assert_eq!(group_count(26, 6), 313_912);
-        assert_eq!(group_rank(LetterSet(0b1), 26), 1);
-        assert_eq!(group_rank(LetterSet(0b10), 26), 2);
-        assert_eq!(group_rank(LetterSet(0b11), 26), 1 + 26);
-        assert_eq!(group_rank(LetterSet(1 << 63 | 1 << 62), 64), group_count(64, 2) - 1);
-        assert_eq!(group_count(64, GROUP_KEY_MOST), (0..=8).map(|j| CHOOSE[64][j]).sum::<u64>());
-        assert_eq!(CHOOSE[64][8], 4_426_165_368);
+        assert_eq!(ranks.rank(LetterSet(0b1), 26), 1);
+        assert_eq!(ranks.rank(LetterSet(0b10), 26), 2);
+        assert_eq!(ranks.rank(LetterSet(0b11), 26), 1 + 26);
+        assert_eq!(ranks.rank(LetterSet(1 << 63 | 1 << 62), 64), group_count(64, 2) - 1);
+        assert_eq!(group_count(64, GROUP_KEY_MOST), (0..=8).map(|j| ranks.choose(64, j)).sum::<u64>());
+        assert_eq!(ranks.choose(64, 8), 4_426_165_368);
+        assert_eq!((ranks.choose(5, 6), ranks.choose(65, 1)), (0, 0), "past the table");
     }
 
     #[test]
