@@ -220,12 +220,14 @@ const MIDDLE_TERMS: u64 = 1 << 22;
 /// from the words of every subset of its high letters, then over subsets
 /// of the low letters in place. A table of every set's matrix at once
 /// would be 2.4 MB: 576 pages of fresh memory, each a page fault, which
-/// cost more than all the sums.
+/// cost more than all the sums. A block's matrices span only the letters
+/// its sets can hold (the low ones and its high ones): on 12 letters, 82
+/// pairs of letters a set on average where the whole box has 144.
 pub(super) struct SubsetCounts {
     letters: usize,
-    /// The words, by their set of letters: (letters, last letter x
-    /// letters + first letter, words).
-    words: Vec<(u32, u16, u32)>,
+    /// The words, by their set of letters: (letters, last letter, first
+    /// letter, words).
+    words: Vec<(u32, u8, u8, u32)>,
     /// Where the words of each set of high letters start in `words` (one
     /// more than there are such sets).
     high_starts: Vec<usize>,
@@ -245,14 +247,12 @@ impl SubsetCounts {
         let mut words = Vec::new();
         for (first, classes) in count_classes.iter().enumerate() {
             for &(last, mask, _, count) in classes {
-                // At most the playable words, which fit a u32. By last
-                // letter, then first: a set's column of words that end on
-                // a letter is gathered from one row.
-                words.push((mask, (last as usize * letters + first) as u16, count));
+                // At most the playable words, which fit a u32.
+                words.push((mask, last, first as u8, count));
                 from[first] += u64::from(count);
             }
         }
-        words.sort_unstable_by_key(|&(mask, _, _)| mask);
+        words.sort_unstable_by_key(|&(mask, ..)| mask);
         let low = letters.min(LOW_LETTERS);
         let high_starts =
             (0..=1usize << (letters - low)).map(|h| words.partition_point(|w| (w.0 as usize >> low) < h)).collect();
@@ -288,25 +288,42 @@ impl SubsetCounts {
         // used every letter a word early).
         let (mut exact, mut exact_then_more) = (vec![0u64; levels], vec![0u64; levels]);
         let mut block = vec![0u32; pairs << low];
+        // The pairs of the block summed last (the whole box's matrix last).
+        let mut last_pairs = pairs;
         // A set's letters; its matrix over them alone, by last letter then
         // first; and the words from each of them.
         let mut in_set = [0usize; MAX_LETTERS];
         let mut by_last = [0u32; MAX_LETTERS * MAX_LETTERS];
         let mut from_in_set = [0u64; MAX_LETTERS];
+        // Each letter's place among the block's letters.
+        let mut place = [0usize; MAX_LETTERS];
         for high in 0..self.high_starts.len() - 1 {
+            // The block's letters: the low ones, and the high ones of its sets.
+            let letters_of_block = ((1usize << low) - 1) | (high << low);
+            let mut b = 0;
+            for (letter, at) in place.iter_mut().enumerate().take(n) {
+                if letters_of_block >> letter & 1 == 1 {
+                    (*at, b) = (b, b + 1);
+                }
+            }
+            let block_pairs = b * b;
+            last_pairs = block_pairs;
+            let block = &mut block[..block_pairs << low];
             block.fill(0);
             let mut within = high;
             loop {
-                for &(mask, pair, count) in &self.words[self.high_starts[within]..self.high_starts[within + 1]] {
-                    block[(mask as usize & ((1 << low) - 1)) * pairs + pair as usize] += count;
+                for &(mask, last, first, count) in &self.words[self.high_starts[within]..self.high_starts[within + 1]] {
+                    // Its letters lie within the block's: so do its first and last.
+                    let pair = place[last as usize] * b + place[first as usize];
+                    block[(mask as usize & ((1 << low) - 1)) * block_pairs + pair] += count;
                 }
                 if within == 0 {
                     break;
                 }
                 within = (within - 1) & high;
             }
-            sum_over_subsets(&mut block, pairs);
-            for (low_set, matrix) in block.chunks_exact(pairs).enumerate() {
+            sum_over_subsets(block, block_pairs);
+            for (low_set, matrix) in block.chunks_exact(block_pairs).enumerate() {
                 let set = high << low | low_set;
                 // Only the set's letters start or end a word within it: the
                 // products over them alone, a quarter of the whole
@@ -323,8 +340,9 @@ impl SubsetCounts {
                 }
                 let letters = &in_set[..m];
                 for ((column, &last), from) in by_last.chunks_exact_mut(m).zip(letters).zip(&mut from_in_set) {
+                    let row = &matrix[place[last] * b..][..b];
                     for (words, &first) in column.iter_mut().zip(letters) {
-                        *words = matrix[last * n + first];
+                        *words = row[place[first]];
                     }
                     *from = self.from[last];
                 }
@@ -348,7 +366,8 @@ impl SubsetCounts {
                 }
             }
         }
-        let matrix = &block[block.len() - pairs..];
+        // The last block holds every letter: its places are the letters'.
+        let matrix = &block[(last_pairs << low) - last_pairs..][..last_pairs];
         // The last set summed is the whole box: its chains, saturating,
         // bound the counts (modulo 2^64 they are exact below it).
         let mut all_chains = vec![0u128; n];
