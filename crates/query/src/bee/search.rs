@@ -8,9 +8,8 @@ use super::{
 };
 use crate::alphabet::{LetterSet, WordTexts};
 use crate::error::Result;
-use crate::format::blocks::LastBlock;
 use crate::format::SectionId;
-use crate::index::{CommonFlags, Index};
+use crate::index::{AscendingFlags, Index};
 
 /// All words of a honeycomb, with their scores.
 ///
@@ -90,11 +89,12 @@ fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOpt
         sets.texts.filter(|t| puzzle.letters.len() <= HONEYCOMB_LETTERS && t.column().len() <= PLACE_MASK as usize);
     let mut words = words_of_rows(&sets, &rows, puzzle.letters, row_texts.as_ref())?;
     crate::ids::sort_by_id(&mut words, |&w| (w >> 32) as u32);
-    let common = index.common()?;
-    let mut flags_block = LastBlock::default();
+    let id_of = |w: &u64| (w >> 32) as u32;
+    let (first, last) = (words.first().map_or(0, id_of), words.last().map_or(0, id_of));
+    let mut common = index.common()?.ascending(first, last, words.len())?;
     if common_only {
         let mut failed = Ok(());
-        words.retain(|&w| match common.is_common_near((w >> 32) as u32, &mut flags_block) {
+        words.retain(|&w| match common.is_common(id_of(&w)) {
             Ok(common) => common,
             Err(e) => {
                 failed = Err(e);
@@ -103,7 +103,7 @@ fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOpt
         });
         failed?;
     }
-    let mut marker = Marker { common, flags_block, totals: Totals::default(), marks: Vec::with_capacity(words.len()) };
+    let mut marker = Marker { common, totals: Totals::default(), marks: Vec::with_capacity(words.len()) };
     let alphabet = index.alphabet();
     let texts = match row_texts {
         Some(row_texts) => {
@@ -136,8 +136,7 @@ fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOpt
 
 /// Scores and flags a honeycomb's words in turn, and adds them up.
 struct Marker<'a> {
-    common: CommonFlags<'a>,
-    flags_block: LastBlock,
+    common: AscendingFlags<'a>,
     totals: Totals,
     marks: Vec<Marks>,
 }
@@ -151,7 +150,7 @@ impl Marker<'_> {
         self.totals.words += 1;
         self.totals.score += score;
         self.totals.pangrams += pangram as u32;
-        let common = self.common.is_common_near((w >> 32) as u32, &mut self.flags_block)?;
+        let common = self.common.is_common((w >> 32) as u32)?;
         self.marks.push(Marks { score, pangram, common });
         Ok(())
     }

@@ -381,6 +381,16 @@ impl<'a> U64s<'a> {
         Ok(self.as_bytes()?.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))))
     }
 
+    /// Values `range` as a view of their own, its blocks checked once
+    /// (see [`U32s::slice`]).
+    #[inline]
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Result<U64s<'a>> {
+        let bytes = range.start.checked_mul(8).zip(range.end.checked_mul(8)).and_then(|(a, b)| self.bytes.get(a..b));
+        let bytes = bytes.ok_or_else(|| self.section.corrupt("a table index is out of bounds"))?;
+        check(self.lazy, bytes)?;
+        Ok(U64s { bytes, section: self.section, lazy: None })
+    }
+
     /// Binary search for a value in a column sorted ascending (see
     /// [`U32s::binary_search`]).
     pub fn binary_search(&self, value: u64) -> Result<Option<usize>> {
