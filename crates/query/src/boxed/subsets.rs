@@ -288,8 +288,6 @@ impl SubsetCounts {
         // used every letter a word early).
         let (mut exact, mut exact_then_more) = (vec![0u64; levels], vec![0u64; levels]);
         let mut block = vec![0u32; pairs << low];
-        // The pairs of the block summed last (the whole box's matrix last).
-        let mut last_pairs = pairs;
         // A set's letters; its matrix over them alone, by last letter then
         // first; and the words from each of them.
         let mut in_set = [0usize; MAX_LETTERS];
@@ -307,7 +305,6 @@ impl SubsetCounts {
                 }
             }
             let block_pairs = b * b;
-            last_pairs = block_pairs;
             let block = &mut block[..block_pairs << low];
             block.fill(0);
             let mut within = high;
@@ -366,8 +363,9 @@ impl SubsetCounts {
                 }
             }
         }
-        // The last block holds every letter: its places are the letters'.
-        let matrix = &block[(last_pairs << low) - last_pairs..][..last_pairs];
+        // The last block holds every letter (its places are the letters'),
+        // so it fills the table.
+        let matrix = &block[block.len() - pairs..];
         // The last set summed is the whole box: its chains, saturating,
         // bound the counts (modulo 2^64 they are exact below it).
         let mut all_chains = vec![0u128; n];
