@@ -405,7 +405,8 @@ pub(crate) struct Sections {
 /// Each section depends only on the words, but not equally: the chain
 /// graph needs the terms first and is the longest single job, so one
 /// thread makes the terms and then the chains; the other makes the words
-/// FST, the common flags and the bee rows. The terms FST goes to whichever
+/// FST, the common flags, the bee rows and the small tables (endings,
+/// word text). The terms FST goes to whichever
 /// thread is free first, and both end on the honeycombs, which come in
 /// chunks either may claim ([`bee::BeeBuild::help`]), so neither waits
 /// long for the other. On enable1 this is the build's longest phase.
@@ -428,7 +429,7 @@ pub(crate) fn encode_sections(
             let _ = terms_section.set(anigram::terms_section(terms.get_or_init(make_terms)));
         }
     };
-    let (words_fst, (common, common_report), (endings, letter_groups), chains) = std::thread::scope(|s| {
+    let (words_fst, (common, common_report), (endings, letter_groups, word_text), chains) = std::thread::scope(|s| {
         let chains = s.spawn(|| {
             let chains = anigram::chains_section(terms.get_or_init(make_terms));
             terms_fst();
@@ -446,12 +447,13 @@ pub(crate) fn encode_sections(
         let endings = optional.endings.then(|| crate::endings::endings_section(words, alphabet));
         let letter_groups =
             optional.letter_groups.map(|key| crate::letter_groups::letter_groups_section(words, alphabet, key));
+        let word_text = word_text_section(words);
         bee.help();
-        (fst, (common, report), (endings, letter_groups), chains.join().expect("chains build thread"))
+        (fst, (common, report), (endings, letter_groups, word_text), chains.join().expect("chains build thread"))
     });
     Sections {
         words: words_fst,
-        word_text: word_text_section(words),
+        word_text,
         endings,
         letter_groups,
         common: common_section(&common),
