@@ -9,7 +9,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::format::blocks::{LastBlock, Lazy, Passed, SectionBlocks, BLOCK_LEN};
 use crate::format::fst::FstMap;
 use crate::format::{Columns, Header, Metadata, ProperNouns, SectionId, U64s};
-use crate::letter_groups::LetterGroups;
+use crate::letter_groups::{CopyOut, LetterGroups};
 use crate::word_text::WordText;
 
 /// A wordhoard index over any bytes: a memory map, a `Vec<u8>`, or
@@ -37,6 +37,9 @@ pub struct Index<D> {
     will_read: fn(&D, std::ops::Range<usize>),
     /// Called with a range a whole-file pass is done with.
     done_reading: fn(&D, std::ops::Range<usize>),
+    /// Copies stretches of the file by positional reads, where the index
+    /// is a map and the platform has them ([`Index::open`] on Unix).
+    copy_out: Option<Box<CopyOut>>,
 }
 
 /// The `spellings` section's columns.
@@ -106,7 +109,10 @@ impl Index<FileBytes> {
     /// ```
     #[cfg(feature = "mmap")]
     pub fn open(path: impl AsRef<std::path::Path>) -> Result<Index<FileBytes>> {
-        let mut index = Index::from_bytes(FileBytes::Mapped(crate::mmap::map_file(path.as_ref())?))?;
+        let (map, file) = crate::mmap::map_file(path.as_ref())?;
+        let copy_out = crate::mmap::copy_out(file, path.as_ref(), &map);
+        let mut index = Index::from_bytes(FileBytes::Mapped(map))?;
+        index.copy_out = copy_out;
         index.will_read = |data, range| {
             if let FileBytes::Mapped(map) = data {
                 crate::mmap::populate(map, range)
@@ -195,6 +201,7 @@ impl<D: AsRef<[u8]>> Index<D> {
             text_runs: OnceLock::new(),
             will_read: |_, _| {},
             done_reading: |_, _| {},
+            copy_out: None,
         })
     }
 
@@ -433,7 +440,9 @@ impl<D: AsRef<[u8]>> Index<D> {
     /// The `letter_groups` table, when the index has one.
     pub(crate) fn letter_groups(&self) -> Result<Option<LetterGroups<'_>>> {
         let letters = self.alphabet.len();
-        self.optional_table(SectionId::LetterGroups, |cols, words| LetterGroups::new(cols, words, letters))
+        let groups =
+            self.optional_table(SectionId::LetterGroups, |cols, words| LetterGroups::new(cols, words, letters))?;
+        Ok(groups.map(|groups| groups.copied_by(self.copy_out.as_deref())))
     }
 
     /// The `letter_groups` table whole, against the word text (which a

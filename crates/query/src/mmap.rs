@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 /// corrupt data, never memory outside the map); one that truncates it makes
 /// reads past the new end fault (SIGBUS), which kills the process. That is
 /// the contract `Index::open` documents; `Index::read` avoids it.
-pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
+pub(crate) fn map_file(path: &Path) -> Result<(Mmap, File)> {
     let io_err = |what, e| Error::io(path, what, e);
     Error::check_regular(path, "open")?;
     let file = File::open(path).map_err(|e| io_err("open", e))?;
@@ -47,7 +47,36 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap> {
     // A query reads whole 64 KiB blocks (it checks their checksums), so
     // random-access advice, which turns read-ahead off, made a cold query
     // fault its pages in one 4 KiB page at a time.
-    Ok(map)
+    Ok((map, file))
+}
+
+/// Positional reads of a mapped file into buffers of the caller's (Unix
+/// `pread`), for the tables a query reads in many small stretches far
+/// apart (see [`crate::letter_groups::CopyOut`]); `None` elsewhere, where they are
+/// read through the map. The copy is of the file, not of the map: a file
+/// changed in place since it was opened gives other bytes, so what is
+/// copied must be checked by its own checksums, and a file cut short
+/// gives an error, not a fault.
+pub(crate) fn copy_out(file: File, path: &Path, map: &Mmap) -> Option<Box<crate::letter_groups::CopyOut>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        // Where the map lies: a stretch is named by a slice of it.
+        let (base, len) = (map.as_ptr() as usize, map.len());
+        let path = path.to_path_buf();
+        Some(Box::new(move |within: &[u8], into: &mut [u8]| {
+            let at = (within.as_ptr() as usize).wrapping_sub(base);
+            if at > len || within.len() > len - at || into.len() != within.len() {
+                return Err(Error::corrupt("a copy was asked of bytes outside the map"));
+            }
+            file.read_exact_at(into, at as u64).map_err(|e| Error::io(&path, "read", e))
+        }))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path, map);
+        None
+    }
 }
 
 /// Before a pass reads a whole range end to end (a checksum pass, a
