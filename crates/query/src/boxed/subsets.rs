@@ -288,10 +288,10 @@ impl SubsetCounts {
         // used every letter a word early).
         let (mut exact, mut exact_then_more) = (vec![0u64; levels], vec![0u64; levels]);
         let mut block = vec![0u32; pairs << low];
-        // A set's letters; its matrix over them alone, by last letter then
-        // first; and the words from each of them.
+        // A set's letters; their places among the block's letters; and
+        // the words from each of them.
         let mut in_set = [0usize; MAX_LETTERS];
-        let mut by_last = [0u32; MAX_LETTERS * MAX_LETTERS];
+        let mut places = [0usize; MAX_LETTERS];
         let mut from_in_set = [0u64; MAX_LETTERS];
         // Each letter's place among the block's letters.
         let mut place = [0usize; MAX_LETTERS];
@@ -335,17 +335,12 @@ impl SubsetCounts {
                 if m == 0 {
                     continue; // the empty set: no word lies within it
                 }
-                let letters = &in_set[..m];
-                for ((column, &last), from) in by_last.chunks_exact_mut(m).zip(letters).zip(&mut from_in_set) {
-                    let row = &matrix[place[last] * b..][..b];
-                    for (words, &first) in column.iter_mut().zip(letters) {
-                        *words = row[place[first]];
-                    }
-                    *from = self.from[last];
+                for (i, &letter) in in_set[..m].iter().enumerate() {
+                    (places[i], from_in_set[i]) = (place[letter], self.from[letter]);
                 }
                 // Subtracted where the set leaves out an odd number of letters.
                 let negate = if (full & !set).count_ones() % 2 == 1 { u64::MAX } else { 0 };
-                let within_set = SetChains { by_last: &by_last, from: &from_in_set, negate };
+                let within_set = SetChains { matrix, b, places: &places, from: &from_in_set, negate };
                 let sums = (&mut exact[..], &mut exact_then_more[..]);
                 match m {
                     1 => within_set.add::<1>(sums),
@@ -394,9 +389,13 @@ const MAX_LETTERS: usize = 12;
 /// The chains within one set of letters, level by level, added to the
 /// sums with the set's sign.
 struct SetChains<'a> {
-    /// The set's matrix over its `M` letters alone, by last letter then
-    /// first (`M` x `M` counts): each chain count a dot product.
-    by_last: &'a [u32],
+    /// The set's matrix over the block's `b` letters, by last letter then
+    /// first (`b` x `b` counts), and where the set's `M` letters lie among
+    /// them: the matrix over its letters alone is read from it into
+    /// registers, each chain count a dot product.
+    matrix: &'a [u32],
+    b: usize,
+    places: &'a [usize],
     /// Per letter of the set, the words that start with it.
     from: &'a [u64],
     /// Every bit set where the set leaves out an odd number of letters.
@@ -410,7 +409,11 @@ impl SetChains<'_> {
     /// loops unrolled, with the sums in registers.
     #[inline(always)]
     fn add<const M: usize>(&self, (exact, then_more): (&mut [u64], &mut [u64])) {
-        let by_last: [[u32; M]; M] = std::array::from_fn(|l| self.by_last[l * M..][..M].try_into().unwrap_or([0; M]));
+        let places: [usize; M] = std::array::from_fn(|i| self.places[i]);
+        let by_last: [[u32; M]; M] = std::array::from_fn(|l| {
+            let row = &self.matrix[places[l] * self.b..][..self.b];
+            std::array::from_fn(|f| row[places[f]])
+        });
         let from = &self.from[..M];
         let mut chains = [0u64; M];
         for (level, (exact, then_more)) in exact.iter_mut().zip(then_more).enumerate() {
