@@ -98,9 +98,13 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # Gzip raised to 262,000 when a bee solution came to share one buffer of
 # text and to read its words from the letter sets' own texts (issue 30:
 # bee::solve 13.5 to 8.6 us): 711,750 to 709,682 bytes, but 258,103 to
-# 260,695 gzip -9 (fewer bytes, and less alike).
-if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 262000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 262,000 gzip -9" >&2
+# 260,695 gzip -9 (fewer bytes, and less alike). Gzip raised to 263,000
+# (still under issue 26's 260 KiB, 266,240 bytes) when Letter Boxed's
+# counts by subsets came to read each set's matrix straight from its
+# block (737ba95: in process 0.91x for 5 words): 704,888 to 708,773
+# bytes, 261,835 to 262,263 gzip -9.
+if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 263000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 263,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then
