@@ -171,7 +171,8 @@ fn blanks_of(alphabet: &Alphabet, term: &[u8], letters: &[u8]) -> String {
 
 /// The first `limit` words of [`sub_anagrams`] (`sub`) or [`anagrams`],
 /// and how many there are in all: only the words listed are turned into
-/// text. Hits are ordered as numbers, by (length, id): ids follow the
+/// text, and only the terms of the lengths listed have their words' ids
+/// read (the rest are counted from their groups' offsets). Hits are ordered as numbers, by (length, id): ids follow the
 /// words' codes, and codes ascend with the letters' code points, so id
 /// order is a-z; a question that shows 50 of 3,000 words decodes 50.
 pub fn first_anagrams<D: AsRef<[u8]>>(
@@ -194,53 +195,72 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     // top, so a question that shows 50 of 7,870 words holds 50, not a
     // list of them all grown and copied as it fills (fresh pages).
     let mut best: BinaryHeap<(Reverse<u32>, u32, u32)> = BinaryHeap::with_capacity(limit.min(FIRST_ROOM));
+    let mut keep = |hit: (Reverse<u32>, u32, u32)| {
+        if best.len() < limit {
+            best.push(hit);
+        } else if let Some(mut worst) = best.peek_mut() {
+            if hit < *worst {
+                *worst = hit;
+            }
+        }
+    };
     let mut count = 0usize;
     // The terms found, back to back, each where `term_starts` says: one
     // list, where a list a term was an allocation each (thousands for
     // `retain?? --sub`).
     let (mut term_codes, mut term_starts) = (Vec::new(), Vec::new());
-    let (mut too_many, mut failed, mut kept) = (false, None, Vec::new());
-    terms.search(TermsOf { letters: &letters, blanks, exact }, |term, ids| {
-        if exact || term.len() >= opts.min_len {
-            let t = term_starts.len() as u32;
-            let ids = if opts.common_only {
-                kept.clear();
-                kept.extend_from_slice(ids);
-                if let Err(e) = common.retain_common(&mut kept) {
-                    failed = Some(e);
-                    return ControlFlow::Break(());
-                }
-                &kept[..]
-            } else {
-                ids
-            };
-            for &id in ids {
-                let hit = (Reverse(term.len() as u32), id, t);
-                if best.len() < limit {
-                    best.push(hit);
-                } else if let Some(mut worst) = best.peek_mut() {
-                    if hit < *worst {
-                        *worst = hit;
-                    }
-                }
-            }
-            count += ids.len();
-            term_starts.push(term_codes.len());
-            term_codes.extend_from_slice(term);
-            too_many = count > MAX_WORD_ANAGRAMS || term_starts.len() > MAX_WORD_ANAGRAMS;
-            if too_many {
-                return ControlFlow::Break(());
-            }
+    // Without `common_only`, each term found (its length and id) and the
+    // words of each length: a term's size is in its group offsets, so
+    // only the terms of the longest lengths that make `limit` words have
+    // their ids read (`retain?? --sub` lists 50 of 7,870 words). With
+    // it, every term's ids are read, to count its common words.
+    let (mut found, mut by_length) = (Vec::new(), Vec::new());
+    let (mut too_many, mut ids) = (false, Vec::new());
+    terms.search_sizes(TermsOf { letters: &letters, blanks, exact }, |term, t, size| {
+        if !exact && term.len() < opts.min_len {
+            return Ok(ControlFlow::Continue(()));
         }
-        ControlFlow::Continue(())
+        let (len, local) = (term.len(), term_starts.len() as u32);
+        if opts.common_only {
+            terms.word_ids_of(t, &mut ids)?;
+            common.retain_common(&mut ids)?;
+            ids.iter().for_each(|&id| keep((Reverse(len as u32), id, local)));
+            count += ids.len();
+        } else {
+            found.push(t);
+            if by_length.len() <= len {
+                by_length.resize(len + 1, 0usize);
+            }
+            by_length[len] += size;
+            count += size;
+        }
+        term_starts.push(term_codes.len());
+        term_codes.extend_from_slice(term);
+        too_many = count > MAX_WORD_ANAGRAMS || term_starts.len() > MAX_WORD_ANAGRAMS;
+        Ok(if too_many { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
     })?;
-    if let Some(e) = failed {
-        return Err(e);
-    }
     if too_many {
         return Err(Error::new(ErrorKind::Limit(format!(
             "too large: the letters make more than {MAX_WORD_ANAGRAMS} words; use fewer blanks or a longer shortest word"
         ))));
+    }
+    // Every word of one length ranks before any shorter one: the words
+    // listed are of the lengths from the longest down to the one where
+    // `limit` words are reached.
+    let mut words_longer = 0;
+    let shortest_listed = (0..by_length.len())
+        .rev()
+        .find(|&len| {
+            words_longer += by_length[len];
+            words_longer >= limit
+        })
+        .unwrap_or(0);
+    for (local, &t) in found.iter().enumerate() {
+        let len = term_starts.get(local + 1).unwrap_or(&term_codes.len()) - term_starts[local];
+        if len >= shortest_listed {
+            terms.word_ids_of(t, &mut ids)?;
+            ids.iter().for_each(|&id| keep((Reverse(len as u32), id, local as u32)));
+        }
     }
     let count = count as u64;
     let hits = best.into_sorted_vec();

@@ -77,22 +77,21 @@ impl<'a> Terms<'a> {
     /// The ids of term `t`'s words, ascending, each checked in range.
     pub fn word_ids(&self, t: u32) -> Result<Vec<u32>> {
         let mut ids = Vec::new();
-        self.word_ids_into(t, &mut ids)?;
+        self.word_ids_of(t, &mut ids)?;
         Ok(ids)
     }
 
-    /// Term `t`'s word ids into `ids`; gives where its group ends.
-    fn word_ids_into(&self, t: u32, ids: &mut Vec<u32>) -> Result<usize> {
+    /// [`Terms::word_ids`] into `ids` (cleared first).
+    pub(crate) fn word_ids_of(&self, t: u32, ids: &mut Vec<u32>) -> Result<()> {
         ids.clear();
         let range = self.groups.range(t as usize)?;
-        let end = range.end;
         for id in self.group_ids.slice(range)?.iter()? {
             if id as usize >= self.word_count {
                 return Err(SectionId::Terms.corrupt("has a word id out of range"));
             }
             ids.push(id);
         }
-        Ok(end)
+        Ok(())
     }
 
     /// Every term the automaton accepts, a-z, with the ids of its words
@@ -102,18 +101,37 @@ impl<'a> Terms<'a> {
         automaton: A,
         mut f: impl FnMut(&[u8], &[u32]) -> ControlFlow<()>,
     ) -> Result<()> {
-        let mut search = self.fst.search(automaton);
         let mut ids = Vec::new();
+        self.search_sizes(automaton, |term, t, _| {
+            self.word_ids_of(t, &mut ids)?;
+            Ok(f(term, &ids))
+        })
+    }
+
+    /// Every term the automaton accepts, a-z, with its id and how many
+    /// words it has, read from the group offsets alone (each group
+    /// checked to follow the one before and to lie within the ids);
+    /// [`Terms::word_ids_of`] reads a term's words. `f` may stop the
+    /// search, or fail it.
+    pub(crate) fn search_sizes<A: Automaton>(
+        &self,
+        automaton: A,
+        mut f: impl FnMut(&[u8], u32, usize) -> Result<ControlFlow<()>>,
+    ) -> Result<()> {
+        let mut search = self.fst.search(automaton);
         // Terms come in ascending id order, their groups one after another.
         let mut last: Option<(u32, usize)> = None;
         while let Some((term, t)) = search.next()? {
             let t = self.checked_id(t)?;
-            let start = self.groups.at(t as usize)?;
-            if last.is_some_and(|(before, end)| t <= before || start < end) {
+            let range = self.groups.range(t as usize)?;
+            if last.is_some_and(|(before, end)| t <= before || range.start < end) {
                 return Err(SectionId::Terms.corrupt("has term ids or offsets out of order"));
             }
-            last = Some((t, self.word_ids_into(t, &mut ids)?));
-            if f(term, &ids).is_break() {
+            if range.end > self.group_ids.len() {
+                return Err(SectionId::Terms.corrupt("has a group past the end of its ids"));
+            }
+            last = Some((t, range.end));
+            if f(term, t, range.len())?.is_break() {
                 break;
             }
         }
@@ -167,5 +185,44 @@ mod tests {
         assert!(!terms.term_of(3, &mut Vec::new()).unwrap());
         assert!(terms.checked_id(3).is_err());
         assert_eq!(terms.id_of(b"abc").unwrap(), None);
+    }
+
+    /// Every term, matched.
+    struct Every;
+    impl Automaton for Every {
+        type State = ();
+        fn start(&self) {}
+        fn is_match(&self, _: &()) -> bool {
+            true
+        }
+        fn can_match(&self, _: &()) -> bool {
+            true
+        }
+        fn accept(&self, _: &(), _: u8) {}
+    }
+
+    /// A term's size from its offsets is how many words it holds, and
+    /// a group that ends past the ids is damage, not a count.
+    #[test]
+    fn sizes_are_the_groups_words_and_a_group_past_the_ids_is_damage() {
+        let idx = crate::testutil::index("dire\ngame\nired\nmega\nride\nzoo\n", None);
+        let terms = Terms::open(&idx).unwrap();
+        let mut sizes = Vec::new();
+        terms
+            .search_sizes(Every, |term, t, size| {
+                assert_eq!(terms.word_ids(t).unwrap().len(), size, "{term:?}");
+                sizes.push((term.to_vec(), size));
+                Ok(ControlFlow::Continue(()))
+            })
+            .unwrap();
+        assert_eq!(sizes, [(b"aegm".to_vec(), 2), (b"deir".to_vec(), 3), (b"ooz".to_vec(), 1)]);
+
+        let damaged = crate::testutil::with_columns(&idx, SectionId::Terms, |cols| {
+            let last = cols[1].len() - 4;
+            cols[1][last..].copy_from_slice(&7u32.to_le_bytes());
+        });
+        let terms = Terms::open(&damaged).unwrap();
+        let err = terms.search_sizes(Every, |_, _, _| Ok(ControlFlow::Continue(()))).unwrap_err();
+        assert!(err.to_string().contains("past the end of its ids"), "{err}");
     }
 }
