@@ -354,6 +354,9 @@ struct Gather<'i> {
     /// of the box's letters for every letter of every word cost a tenth
     /// of the walk).
     place: [u8; 256],
+    /// Each code's bit among the box's letters (0 off the box): a word's
+    /// letters are the OR of its codes' bits, with no branch a letter.
+    bit: [u32; 256],
     codes: Vec<u8>,
     words: Vec<Playable>,
     /// True when the words came in any order ([`Gather::push_unordered`]).
@@ -365,14 +368,15 @@ const OFF_THE_BOX: u8 = u8::MAX;
 
 impl<'i> Gather<'i> {
     fn new<D: AsRef<[u8]>>(index: &'i Index<D>, letter_box: &LetterBox, room: usize) -> Result<Gather<'i>> {
-        let mut place = [OFF_THE_BOX; 256];
+        let (mut place, mut bit) = ([OFF_THE_BOX; 256], [0u32; 256]);
         for (i, &b) in letter_box.letters.iter().enumerate() {
-            place[b as usize] = i as u8;
+            (place[b as usize], bit[b as usize]) = (i as u8, 1 << i);
         }
         Ok(Gather {
             alphabet: index.alphabet(),
             common: index.common()?,
             place,
+            bit,
             codes: Vec::with_capacity(room * 8),
             words: Vec::with_capacity(room),
             unordered: false,
@@ -407,8 +411,7 @@ impl<'i> Gather<'i> {
         if first == OFF_THE_BOX || last == OFF_THE_BOX || word.len() > u8::MAX as usize {
             return Err(off_the_box());
         }
-        let mask =
-            word.iter().map(|&b| self.place[b as usize]).filter(|&i| i != OFF_THE_BOX).fold(0u32, |m, i| m | 1 << i);
+        let mask = word.iter().fold(0u32, |m, &b| m | self.bit[b as usize]);
         // The codes of at most MAX_PLAYABLE words of at most 255: far
         // below 2^32 bytes.
         let text = self.codes.len() as u32;
