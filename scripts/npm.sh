@@ -102,9 +102,13 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # (still under issue 26's 260 KiB, 266,240 bytes) when Letter Boxed's
 # counts by subsets came to read each set's matrix straight from its
 # block (737ba95: in process 0.91x for 5 words): 704,888 to 708,773
-# bytes, 261,835 to 262,263 gzip -9.
-if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 263000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 263,000 gzip -9" >&2
+# bytes, 261,835 to 262,263 gzip -9. Gzip raised to 264,000 when a
+# sub-anagram came to read the word ids of only the terms it lists
+# (d177291: `anagram 'retain??' --sub` 9.22 M to 8.52 M instructions, 1.95x
+# to 1.78x the floor in paired runs): 708,773 to 709,318 bytes, 262,263 to
+# 263,488 gzip -9.
+if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 264000 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 264,000 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then

@@ -194,46 +194,35 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     // then a-z. Only the first `limit` are kept, the worst of them on
     // top, so a question that shows 50 of 7,870 words holds 50, not a
     // list of them all grown and copied as it fills (fresh pages).
-    let mut best: BinaryHeap<(Reverse<u32>, u32, u32)> = BinaryHeap::with_capacity(limit.min(FIRST_ROOM));
-    let mut keep = |hit: (Reverse<u32>, u32, u32)| {
-        if best.len() < limit {
-            best.push(hit);
-        } else if let Some(mut worst) = best.peek_mut() {
-            if hit < *worst {
-                *worst = hit;
-            }
-        }
-    };
     let mut count = 0usize;
     // The terms found, back to back, each where `term_starts` says: one
     // list, where a list a term was an allocation each (thousands for
     // `retain?? --sub`).
     let (mut term_codes, mut term_starts) = (Vec::new(), Vec::new());
-    // Without `common_only`, each term found (its length and id) and the
-    // words of each length: a term's size is in its group offsets, so
-    // only the terms of the longest lengths that make `limit` words have
-    // their ids read (`retain?? --sub` lists 50 of 7,870 words). With
-    // it, every term's ids are read, to count its common words.
+    // Each term found (its id), and the words of each length: a term's
+    // size is in its group offsets, so only the terms of the longest
+    // lengths that make `limit` words have their ids read (`retain??
+    // --sub` lists 50 of 7,870 words). With `common_only` every term's
+    // ids are read, to count its common words.
     let (mut found, mut by_length) = (Vec::new(), Vec::new());
     let (mut too_many, mut ids) = (false, Vec::new());
     terms.search_sizes(TermsOf { letters: &letters, blanks, exact }, |term, t, size| {
         if !exact && term.len() < opts.min_len {
             return Ok(ControlFlow::Continue(()));
         }
-        let (len, local) = (term.len(), term_starts.len() as u32);
-        if opts.common_only {
+        let size = if opts.common_only {
             terms.word_ids_of(t, &mut ids)?;
             common.retain_common(&mut ids)?;
-            ids.iter().for_each(|&id| keep((Reverse(len as u32), id, local)));
-            count += ids.len();
+            ids.len()
         } else {
-            found.push(t);
-            if by_length.len() <= len {
-                by_length.resize(len + 1, 0usize);
-            }
-            by_length[len] += size;
-            count += size;
+            size
+        };
+        found.push(t);
+        if by_length.len() <= term.len() {
+            by_length.resize(term.len() + 1, 0usize);
         }
+        by_length[term.len()] += size;
+        count += size;
         term_starts.push(term_codes.len());
         term_codes.extend_from_slice(term);
         too_many = count > MAX_WORD_ANAGRAMS || term_starts.len() > MAX_WORD_ANAGRAMS;
@@ -255,11 +244,29 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
             words_longer >= limit
         })
         .unwrap_or(0);
+    // Each hit: (letters, word id, the term it came from), longest first,
+    // then a-z. Only the first `limit` are kept, the worst of them on
+    // top, so a question that shows 50 of 7,870 words holds 50, not a
+    // list of them all grown and copied as it fills (fresh pages).
+    let mut best: BinaryHeap<(Reverse<u32>, u32, u32)> = BinaryHeap::with_capacity(limit.min(FIRST_ROOM));
     for (local, &t) in found.iter().enumerate() {
         let len = term_starts.get(local + 1).unwrap_or(&term_codes.len()) - term_starts[local];
-        if len >= shortest_listed {
-            terms.word_ids_of(t, &mut ids)?;
-            ids.iter().for_each(|&id| keep((Reverse(len as u32), id, local as u32)));
+        if len < shortest_listed {
+            continue;
+        }
+        terms.word_ids_of(t, &mut ids)?;
+        if opts.common_only {
+            common.retain_common(&mut ids)?;
+        }
+        for &id in &ids {
+            let hit = (Reverse(len as u32), id, local as u32);
+            if best.len() < limit {
+                best.push(hit);
+            } else if let Some(mut worst) = best.peek_mut() {
+                if hit < *worst {
+                    *worst = hit;
+                }
+            }
         }
     }
     let count = count as u64;

@@ -265,6 +265,27 @@ proptest! {
         prop_assert_eq!(&listed[..], &want[..shown], "sub {} --limit {}", typed, limit);
     }
 
+    /// With a common list, the first `limit` common sub-anagrams and
+    /// their count: common words alone, longest first, then a-z.
+    #[test]
+    fn common_sub_anagrams_match_brute_force(words in proptest::collection::vec(word(), 1..60), common_every in 1usize..4, letters in word(), blanks in 0usize..3, limit in 0usize..6) {
+        let list = distinct(&words);
+        let common: Vec<String> = list.iter().step_by(common_every).cloned().collect();
+        let opts = BuildOptions { common: Some(WordSource::from_text("common", &common.join("\n"))), ..Default::default() };
+        let built = build_index(&[WordSource::from_text("t", &words.join("\n"))], &opts).unwrap();
+        let index = Index::from_bytes(built.into_bytes()).unwrap();
+        let have = counts(&letters);
+        let extra = |w: &str| -> usize { counts(w).iter().zip(&have).map(|(&n, &h)| n.saturating_sub(h) as usize).sum() };
+        let mut want: Vec<String> = common.iter().filter(|w| extra(w) <= blanks).cloned().collect();
+        want.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        let typed = format!("{letters}{}", "?".repeat(blanks));
+        let opts = AnagramOptions { min_len: 1, common_only: true };
+        let (listed, count) = anagram::first_anagrams(&index, &typed, true, &opts, limit).unwrap();
+        let listed: Vec<String> = listed.into_iter().map(|a| { prop_assert!(a.common); Ok(a.word) }).collect::<Result<_, _>>()?;
+        prop_assert_eq!(count, want.len() as u64);
+        prop_assert_eq!(&listed[..], &want[..limit.min(want.len())]);
+    }
+
     #[test]
     fn phrase_anagrams_match_brute_force(words in proptest::collection::vec(word(), 1..30), picks in proptest::collection::vec(any::<prop::sample::Index>(), 2..5), max_words in 1usize..4, min_len in 1usize..3) {
         let index = index_of(&words);
