@@ -187,29 +187,16 @@ mod tests {
         assert_eq!(terms.id_of(b"abc").unwrap(), None);
     }
 
-    /// Every term, matched.
-    struct Every;
-    impl Automaton for Every {
-        type State = ();
-        fn start(&self) {}
-        fn is_match(&self, _: &()) -> bool {
-            true
-        }
-        fn can_match(&self, _: &()) -> bool {
-            true
-        }
-        fn accept(&self, _: &(), _: u8) {}
-    }
-
     /// A term's size from its offsets is how many words it holds, and
     /// a group that ends past the ids is damage, not a count.
     #[test]
     fn sizes_are_the_groups_words_and_a_group_past_the_ids_is_damage() {
+        use crate::format::fst::Everything;
         let idx = crate::testutil::index("dire\ngame\nired\nmega\nride\nzoo\n", None);
         let terms = Terms::open(&idx).unwrap();
         let mut sizes = Vec::new();
         terms
-            .search_sizes(Every, |term, t, size| {
+            .search_sizes(Everything, |term, t, size| {
                 assert_eq!(terms.word_ids(t).unwrap().len(), size, "{term:?}");
                 sizes.push((term.to_vec(), size));
                 Ok(ControlFlow::Continue(()))
@@ -222,7 +209,7 @@ mod tests {
             cols[1][last..].copy_from_slice(&7u32.to_le_bytes());
         });
         let terms = Terms::open(&damaged).unwrap();
-        let err = terms.search_sizes(Every, |_, _, _| Ok(ControlFlow::Continue(()))).unwrap_err();
+        let err = terms.search_sizes(Everything, |_, _, _| Ok(ControlFlow::Continue(()))).unwrap_err();
         assert!(err.to_string().contains("past the end of its ids"), "{err}");
     }
 }
