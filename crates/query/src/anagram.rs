@@ -172,9 +172,10 @@ fn blanks_of(alphabet: &Alphabet, term: &[u8], letters: &[u8]) -> String {
 /// The first `limit` words of [`sub_anagrams`] (`sub`) or [`anagrams`],
 /// and how many there are in all: only the words listed are turned into
 /// text, and only the terms of the lengths listed have their words' ids
-/// read (the rest are counted from their groups' offsets). Hits are ordered as numbers, by (length, id): ids follow the
-/// words' codes, and codes ascend with the letters' code points, so id
-/// order is a-z; a question that shows 50 of 3,000 words decodes 50.
+/// read (the rest are counted from their groups' offsets). Hits are
+/// ordered as numbers, by (length, id): ids follow the words' codes, and
+/// codes ascend with the letters' code points, so id order is a-z; a
+/// question that shows 50 of 3,000 words decodes 50.
 pub fn first_anagrams<D: AsRef<[u8]>>(
     index: &Index<D>,
     input: &str,
@@ -190,20 +191,17 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     }
     let terms = Terms::open(index)?;
     let common = index.common()?;
-    // Each hit: (letters, word id, the term it came from), longest first,
-    // then a-z. Only the first `limit` are kept, the worst of them on
-    // top, so a question that shows 50 of 7,870 words holds 50, not a
-    // list of them all grown and copied as it fills (fresh pages).
     let mut count = 0usize;
     // The terms found, back to back, each where `term_starts` says: one
     // list, where a list a term was an allocation each (thousands for
     // `retain?? --sub`).
     let (mut term_codes, mut term_starts) = (Vec::new(), Vec::new());
-    // Each term found (its id), and the words of each length: a term's
-    // size is in its group offsets, so only the terms of the longest
-    // lengths that make `limit` words have their ids read (`retain??
-    // --sub` lists 50 of 7,870 words). With `common_only` every term's
-    // ids are read, to count its common words.
+    // Each term found (its id and length), and the words of each length:
+    // a term's size is in its group offsets, so only the terms of the
+    // longest lengths that make `limit` words have their ids read
+    // (`retain?? --sub` lists 50 of 7,870 words). With `common_only`
+    // every term's ids are read, to count its common words, and those
+    // listed read again below.
     let (mut found, mut by_length) = (Vec::new(), Vec::new());
     let (mut too_many, mut ids) = (false, Vec::new());
     terms.search_sizes(TermsOf { letters: &letters, blanks, exact }, |term, t, size| {
@@ -217,7 +215,7 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
         } else {
             size
         };
-        found.push(t);
+        found.push((t, term.len()));
         if by_length.len() <= term.len() {
             by_length.resize(term.len() + 1, 0usize);
         }
@@ -249,8 +247,7 @@ pub fn first_anagrams<D: AsRef<[u8]>>(
     // top, so a question that shows 50 of 7,870 words holds 50, not a
     // list of them all grown and copied as it fills (fresh pages).
     let mut best: BinaryHeap<(Reverse<u32>, u32, u32)> = BinaryHeap::with_capacity(limit.min(FIRST_ROOM));
-    for (local, &t) in found.iter().enumerate() {
-        let len = term_starts.get(local + 1).unwrap_or(&term_codes.len()) - term_starts[local];
+    for (local, &(t, len)) in found.iter().enumerate() {
         if len < shortest_listed {
             continue;
         }

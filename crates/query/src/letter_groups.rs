@@ -166,10 +166,10 @@ impl<'a> LetterGroups<'a> {
 
     /// The most words `groups` can hold, by their lengths in bytes (not
     /// yet checked: for sizing a list, not for reading). The starts are
-    /// read as [`LetterGroups::span`] reads them, their blocks not
-    /// checked: checked, each 64 KiB block a box's groups touch was
-    /// checked whole (on a list of 10 million words, most of the 1.25 MB
-    /// of starts for a box's 2,509 groups).
+    /// read as [`LetterGroups::span`] reads them, without their blocks'
+    /// checks, which would checksum whole every 64 KiB block of starts a
+    /// box's groups touch (on a list of 10 million words, most of the
+    /// 1.25 MB of starts for a box's 2,509 groups).
     pub(crate) fn most_words_in(&self, groups: &[u32]) -> usize {
         let at = |i: usize| self.starts.at_covered(i).unwrap_or(0);
         // Saturating: a damaged table's starts could sum past a 32-bit
