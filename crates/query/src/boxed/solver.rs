@@ -63,13 +63,15 @@ pub struct Solver {
     /// (how many solutions, is a level empty) need only these.
     counts: CountMemo,
     /// On a box of up to 12 letters, per first letter (built when first
-    /// needed), for every set of letters, how many words starting with it
-    /// cover them all: the last word's count in one load, not a scan.
+    /// needed), for every set of the other letters ([`without`]), how
+    /// many words starting with it cover them all: the last word's count
+    /// in one load, not a scan.
     last_words: Vec<Vec<u32>>,
     /// On a box of up to 12 letters, per first letter (made when first
-    /// needed, see [`Solver::by_mask`]), its words by their set of
-    /// letters: a last word that must cover most of the box is found in
-    /// the few sets that hold those letters, not by a scan of every word.
+    /// needed, see [`Solver::by_mask`]), its words by their set of the
+    /// other letters: a last word that must cover most of the box is
+    /// found in the few sets that hold those letters, not by a scan of
+    /// every word.
     by_mask: Vec<(Vec<u32>, Vec<u32>)>,
     /// The last words found for one state, reused.
     last_scratch: Vec<u32>,
@@ -279,7 +281,7 @@ impl Solver {
         if self.last_words[at].is_empty() && self.scanned[at] >= self.scan_before_table {
             self.build_last_words(first)?;
         }
-        match self.last_words[at].get((self.full & !mask) as usize) {
+        match self.last_words[at].get(without(self.full & !mask, first) as usize) {
             Some(&n) => Ok(n as u128),
             None => self.last_words_scanned(mask, first),
         }
@@ -629,7 +631,9 @@ impl Solver {
             last.clear();
             // How many there are, when the last word's table says: the
             // search stops once it has found them all.
-            let all = self.last_words[letter as usize].get(need as usize).map_or(usize::MAX, |&n| n as usize);
+            let all = self.last_words[letter as usize]
+                .get(without(need, letter) as usize)
+                .map_or(usize::MAX, |&n| n as usize);
             // Only on a flat box (up to 12 letters): a wide box's sets
             // could pass a 32-bit usize.
             let by_sets = self.counts.is_flat() && {
@@ -637,9 +641,10 @@ impl Solver {
                 sets.saturating_mul(self.scan_per_set) < words_to_scan
             };
             if by_sets {
-                // Every set within the box that holds `need`, as `need`
-                // plus a subset of the letters it leaves.
-                let rest = self.full & !need;
+                // Every set of the letters but the first that holds
+                // `need`, as `need` plus a subset of the letters it
+                // leaves (the first letter is in every word).
+                let (need, rest) = (without(need, letter), without(self.full & !need, letter));
                 let (starts, ids) = self.by_mask(letter);
                 let mut sub = 0u32;
                 loop {
@@ -727,51 +732,69 @@ impl Solver {
 }
 
 impl Solver {
-    /// The words starting with `first` by their set of letters, made when
-    /// first asked: where each set's words start (2^letters + 1 offsets)
-    /// and the word indices, a set's a-z.
+    /// The words starting with `first` by their set of the other letters
+    /// ([`without`]), made when first asked: where each set's words start
+    /// (2^(letters - 1) + 1 offsets) and the word indices, a set's a-z.
     fn by_mask(&mut self, first: u8) -> (&[u32], &[u32]) {
         let at = first as usize;
         if self.by_mask[at].0.is_empty() {
-            let sets = 1usize << self.letters;
+            let sets = 1usize << (self.letters - 1);
             let range = self.next_words(Some(first));
             let masks = &self.masks[range.start as usize..range.end as usize];
+            // Counted a place up, summed into where each set starts, then
+            // each set's words placed at its start, which moves it on to
+            // where the next set starts; a last shift puts every start back.
             let mut starts = vec![0u32; sets + 1];
             for &m in masks {
-                starts[m as usize + 1] += 1;
+                starts[without(m, first) as usize + 1] += 1;
             }
             for set in 0..sets {
                 starts[set + 1] += starts[set];
             }
             let mut ids = vec![0u32; range.len()];
-            let mut next = starts.clone();
             for (i, &m) in range.zip(masks) {
-                ids[next[m as usize] as usize] = i;
-                next[m as usize] += 1;
+                let next = &mut starts[without(m, first) as usize];
+                ids[*next as usize] = i;
+                *next += 1;
             }
+            starts.copy_within(..sets, 1);
+            starts[0] = 0;
             self.by_mask[at] = (starts, ids);
         }
         (&self.by_mask[at].0, &self.by_mask[at].1)
     }
 
     /// [`Solver::last_words`] of words starting with `first`: a table of
-    /// 2^letters counts, each the words whose letters include its index's
-    /// (a sum over supersets, one pass a letter).
+    /// 2^(letters - 1) counts, each the words whose letters include its
+    /// index's (a set of the other letters, [`without`]; a sum over
+    /// supersets, one pass a letter).
     fn build_last_words(&mut self, first: u8) -> Result<()> {
         let letters = self.letters;
-        self.steps += (letters << letters) as u64;
+        self.steps += (letters << letters) as u64 / 2;
         if self.steps > MAX_STEPS {
             return Err(too_large(format!("over {} search steps", MAX_STEPS)));
         }
-        let mut table = vec![0u32; 1 << letters];
+        let mut table = vec![0u32; 1 << (letters - 1)];
         let range = self.next_words(Some(first));
         for &mask in &self.masks[range.start as usize..range.end as usize] {
-            table[mask as usize] += 1;
+            table[without(mask, first) as usize] += 1;
         }
         sum_over_supersets(&mut table);
         self.last_words[first as usize] = table;
         Ok(())
     }
+}
+
+/// `set` without letter `letter`, the letters above it moved down a
+/// place: a set of the other letters, in half the room. Tables of the
+/// words that start with a letter are over these (every such word holds
+/// its first letter): on a list of 10 million words, `boxed solve riu
+/// pgh lcs yao` faulted in 52 fewer pages (427 to 375) and took 0.93x
+/// the time, in 41 alternating runs.
+#[inline]
+fn without(set: u32, letter: u8) -> u32 {
+    let below = (1u32 << letter) - 1;
+    (set & below) | ((set >> 1) & !below)
 }
 
 /// Where the words of each first letter start among `words`, which are
@@ -1033,7 +1056,9 @@ mod tests {
     }
 
     /// Last words found in the sets that hold what is left list the
-    /// solutions the scan lists, in the same order.
+    /// solutions the scan lists, in the same order, with the last words'
+    /// counts from their tables (which stop the search of the sets once
+    /// all are found) or not.
     #[test]
     fn last_words_by_sets_are_those_of_the_scan() {
         let mut rng = SplitMix64::new(31);
@@ -1052,15 +1077,17 @@ mod tests {
         let letter_box = LetterBox::parse(index.alphabet(), &sides).unwrap();
         for max_words in [2, 3] {
             let opts = SolveOptions { max_words, min_len: 3, limit: 0, common_only: false };
-            let listed = |scan_per_set: usize| {
+            let listed = |scan_per_set: usize, scan_before_table: usize| {
                 let mut solver = Solver::new(&index, &letter_box, &opts).unwrap();
-                solver.scan_per_set = scan_per_set;
+                (solver.scan_per_set, solver.scan_before_table) = (scan_per_set, scan_before_table);
                 solver.gather_max = u128::MAX;
                 solver.all_solutions()
             };
-            let scanned = listed(usize::MAX);
+            let scanned = listed(usize::MAX, usize::MAX);
             assert!(scanned.len() > 50, "{max_words} words: {}", scanned.len());
-            assert_eq!(listed(0), scanned, "{max_words} words");
+            assert_eq!(listed(0, usize::MAX), scanned, "{max_words} words");
+            assert_eq!(listed(0, 0), scanned, "{max_words} words, with the tables");
+            assert_eq!(listed(usize::MAX, 0), scanned, "{max_words} words, scanned, with the tables");
         }
     }
 
