@@ -91,7 +91,7 @@ pub struct PublishOptions {
 /// failure the temporary file is removed and `path` is untouched. Stale
 /// temporary files of `path` left by a build that was killed are removed
 /// first. The folder must exist (see [`check_output`]).
-pub fn write_atomically(path: &Path, file: &FileWriter, opts: &PublishOptions) -> Result<(), BuildError> {
+pub fn write_atomically(path: &Path, file: FileWriter, opts: &PublishOptions) -> Result<(), BuildError> {
     let dir = parent_of(path);
     if path.is_dir() {
         return Err(BuildError::output(path, OutputProblem::IsFolder));
@@ -158,7 +158,7 @@ fn temp_path(dir: &Path, path: &Path) -> PathBuf {
     dir.join(format!(".{name}.tmp.{}.{nanos}", std::process::id()))
 }
 
-fn write_and_check(tmp: &Path, index_file: &FileWriter) -> Result<(), BuildError> {
+fn write_and_check(tmp: &Path, index_file: FileWriter) -> Result<(), BuildError> {
     let fail = |what, e| BuildError::write(tmp, what, e);
     let file = OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| fail("create", e))?;
     write_in_two_parts(&file, index_file).map_err(|e| fail("write", e))?;
@@ -183,9 +183,12 @@ const WRITEBACK_LEN: usize = 1 << 20;
 /// Writes the sections at their places on two threads, each a run of
 /// about half the bytes, checksumming each section as it goes (while it is
 /// in cache), and then the header those checksums complete. The gaps
-/// between sections read as the zeros the format asks for.
-fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<()> {
-    let sections = index_file.placements();
+/// between sections read as the zeros the format asks for. Each section is
+/// freed once written: the file's cached pages can then take the memory
+/// it held, where the allocator returns it (a section over 32 MiB).
+fn write_in_two_parts(file: &File, index_file: FileWriter) -> std::io::Result<()> {
+    let layout = index_file.layout();
+    let mut sections = index_file.into_placements();
     // At most 128 KiB a write: Linux caches a write in pages as large as
     // the write, and a reader's map then maps a whole cached page around
     // each small lookup. Measured right after a build (bee solve
@@ -195,10 +198,10 @@ fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<(
     // 1 MiB writes (over the 10 MB budget), 8.5 MB after 128 KiB and 8.4 MB
     // after 64 KiB; against 1 MiB, 128 KiB writes cost 1-2% of a query's
     // time and none of the build's, 64 KiB writes 3-5% and 2.6%.
-    let write = |part: &[(usize, &[u8])]| -> std::io::Result<Vec<SectionSums>> {
-        part.iter()
-            .map(|&(at, bytes)| {
-                let sums = SectionSums::of(bytes);
+    let write = |part: Vec<(usize, Vec<u8>)>| -> std::io::Result<Vec<SectionSums>> {
+        part.into_iter()
+            .map(|(at, bytes)| {
+                let sums = SectionSums::of(&bytes);
                 for (i, run) in bytes.chunks(WRITEBACK_LEN).enumerate() {
                     let run_at = at + i * WRITEBACK_LEN;
                     let mut pieces = run.chunks(WRITE_LEN).enumerate();
@@ -209,16 +212,16 @@ fn write_in_two_parts(file: &File, index_file: &FileWriter) -> std::io::Result<(
             })
             .collect()
     };
-    let half = index_file.file_len() / 2;
+    let half = layout.file_len() / 2;
     let split = sections.iter().position(|&(at, _)| at >= half).unwrap_or(sections.len());
-    let (first, second) = sections.split_at(split);
+    let second = sections.split_off(split);
     let (first, rest) = std::thread::scope(|s| {
         let rest = s.spawn(|| write(second));
-        (write(first), rest.join().unwrap_or_else(|_| Err(std::io::Error::other("the writing thread failed"))))
+        (write(sections), rest.join().unwrap_or_else(|_| Err(std::io::Error::other("the writing thread failed"))))
     });
     let mut checksums = first?;
     checksums.extend(rest?);
-    write_at(file, &index_file.header_with(&checksums), 0)
+    write_at(file, &layout.header_with(&checksums), 0)
 }
 
 /// Writes all of `bytes` at offset `at`, without moving a shared cursor,

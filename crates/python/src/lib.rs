@@ -528,7 +528,7 @@ fn build(
         };
         let out = wordhoard_builder::check_output(&out, &flags.inputs(), force)?;
         let built = wordhoard_builder::build_index(&flags.lists, &opts)?;
-        wordhoard_builder::write_atomically(&out, &built.file, &wordhoard_builder::PublishOptions::default())?;
+        wordhoard_builder::write_atomically(&out, built.file, &wordhoard_builder::PublishOptions::default())?;
         Ok(wordhoard_builder::report_json(&built.report, &out, started.elapsed().as_secs_f64()))
     })?;
     to_py(py, &report)

@@ -112,7 +112,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<()> {
     let publish_started = Instant::now();
     // The page cache is left alone: dropping it saved 0.2 MB of a first
     // query's 6 MB and cost it 40 ms of reading back (README, Speed).
-    write_atomically(&out, &built.file, &PublishOptions::default()).map_err(flagged)?;
+    write_atomically(&out, built.file, &PublishOptions::default()).map_err(flagged)?;
     built.report.phases.push(("publish", publish_started.elapsed().as_secs_f64()));
     let elapsed = started.elapsed();
     let r = &built.report;

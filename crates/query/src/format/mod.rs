@@ -20,7 +20,7 @@ pub(crate) use columns::search_sorted_many;
 pub use columns::{Columns, U32s, U64s};
 pub use meta::{Metadata, Sha256, SourceFile, MAX_METADATA_BYTES};
 #[cfg(feature = "write")]
-pub use write::{reseal, ColumnsWriter, FileWriter, SectionSums};
+pub use write::{reseal, ColumnsWriter, FileWriter, Layout, SectionSums};
 
 use crate::alphabet::LetterSet;
 use crate::error::{Error, ErrorKind, Result};
@@ -606,9 +606,17 @@ mod tests {
         for (at, bytes) in w.placements() {
             file[at..at + bytes.len()].copy_from_slice(bytes);
         }
-        let header = w.header_with(&checksums);
+        let header = w.layout().header_with(&checksums);
         file[..header.len()].copy_from_slice(&header);
         assert_eq!(file, w.finish());
+        // The same with the sections moved out, as the builder writes them.
+        let (layout, whole) = (w.layout(), w.finish());
+        let mut moved = vec![0u8; layout.file_len()];
+        for (at, bytes) in w.into_placements() {
+            moved[at..at + bytes.len()].copy_from_slice(&bytes);
+        }
+        moved[..header.len()].copy_from_slice(&layout.header_with(&checksums));
+        assert_eq!(moved, whole);
     }
 }
 

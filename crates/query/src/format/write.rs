@@ -35,66 +35,35 @@ impl FileWriter {
         self.sections.iter().map(|(c, p)| (*c, p.len())).collect()
     }
 
-    /// The header's size in bytes: it holds a checksum per block.
-    fn header_len(&self) -> usize {
-        let blocks: u64 = self.sections.iter().map(|(_, payload)| block_count(payload.len() as u64)).sum();
-        FIXED_HEADER_LEN + self.sections.len() * SECTION_ENTRY_LEN + HEADER_TRAILER_LEN + 4 * blocks as usize
+    /// Where the sections go and what the header says of them, apart
+    /// from their checksums.
+    pub fn layout(&self) -> Layout {
+        Layout { sections: self.section_sizes() }
     }
 
     /// The file's size in bytes.
     pub fn file_len(&self) -> usize {
-        self.sections.iter().fold(self.header_len(), |end, (_, payload)| align8(end) + payload.len())
+        self.layout().file_len()
     }
 
     /// Each section's place in the file and its bytes, in order; between
     /// them, under 8 bytes of zeros.
     pub fn placements(&self) -> Vec<(usize, &[u8])> {
-        let mut at = self.header_len();
-        let mut out = Vec::with_capacity(self.sections.len());
-        for (_, payload) in &self.sections {
-            at = align8(at);
-            out.push((at, payload.as_slice()));
-            at += payload.len();
-        }
-        out
+        self.layout().offsets().into_iter().zip(self.sections.iter().map(|(_, p)| p.as_slice())).collect()
+    }
+
+    /// Each section's place and its bytes, moved out: for a writer that
+    /// frees each section once it is written, and then makes the header
+    /// from [`FileWriter::layout`].
+    pub fn into_placements(self) -> Vec<(usize, Vec<u8>)> {
+        self.layout().offsets().into_iter().zip(self.sections.into_iter().map(|(_, p)| p)).collect()
     }
 
     /// The header: magic, version, the section table with each section's
     /// checksum, the block checksums, and the header's own checksum.
     fn header(&self) -> Vec<u8> {
         let checksums: Vec<SectionSums> = self.sections.iter().map(|(_, payload)| SectionSums::of(payload)).collect();
-        self.header_with(&checksums)
-    }
-
-    /// The header, given each section's checksums in order (as a writer
-    /// that computes them as it writes has them).
-    pub fn header_with(&self, checksums: &[SectionSums]) -> Vec<u8> {
-        assert_eq!(checksums.len(), self.sections.len(), "checksums per section");
-        let n = self.sections.len();
-        let mut offset = align8(self.header_len());
-        let mut out = Vec::with_capacity(self.header_len());
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&(n as u32).to_le_bytes());
-        for ((code, payload), sums) in self.sections.iter().zip(checksums) {
-            assert_eq!(sums.blocks.len() as u64, block_count(payload.len() as u64), "a checksum per block");
-            out.extend_from_slice(&code.to_le_bytes());
-            out.extend_from_slice(&0u32.to_le_bytes());
-            out.extend_from_slice(&(offset as u64).to_le_bytes());
-            out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-            out.extend_from_slice(&sums.crc.to_le_bytes());
-            out.extend_from_slice(&0u32.to_le_bytes());
-            offset = align8(offset + payload.len());
-        }
-        let blocks: usize = checksums.iter().map(|s| s.blocks.len()).sum();
-        out.extend_from_slice(&(blocks as u32).to_le_bytes());
-        for crc in checksums.iter().flat_map(|s| &s.blocks) {
-            out.extend_from_slice(&crc.to_le_bytes());
-        }
-        let header_crc = crc32fast::hash(&out);
-        out.extend_from_slice(&header_crc.to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
-        out
+        self.layout().header_with(&checksums)
     }
 
     /// Writes the file: the header, then each section after zero padding
@@ -115,6 +84,68 @@ impl FileWriter {
     pub fn finish(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.file_len());
         self.write_to(&mut out).expect("writing to a Vec cannot fail");
+        out
+    }
+}
+
+/// A file's sections by code and length, in order: where each goes, and
+/// the header that describes them.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    sections: Vec<(u32, usize)>,
+}
+
+impl Layout {
+    /// The header's size in bytes: it holds a checksum per block.
+    fn header_len(&self) -> usize {
+        let blocks: u64 = self.sections.iter().map(|&(_, len)| block_count(len as u64)).sum();
+        FIXED_HEADER_LEN + self.sections.len() * SECTION_ENTRY_LEN + HEADER_TRAILER_LEN + 4 * blocks as usize
+    }
+
+    /// The file's size in bytes.
+    pub fn file_len(&self) -> usize {
+        self.sections.iter().fold(self.header_len(), |end, &(_, len)| align8(end) + len)
+    }
+
+    /// Where each section starts, in order.
+    pub fn offsets(&self) -> Vec<usize> {
+        let mut at = self.header_len();
+        let mut out = Vec::with_capacity(self.sections.len());
+        for &(_, len) in &self.sections {
+            at = align8(at);
+            out.push(at);
+            at += len;
+        }
+        out
+    }
+
+    /// The header: magic, version, the section table with each section's
+    /// checksums (in order, as a writer that computes them as it writes
+    /// has them), the block checksums, and the header's own checksum.
+    pub fn header_with(&self, checksums: &[SectionSums]) -> Vec<u8> {
+        assert_eq!(checksums.len(), self.sections.len(), "checksums per section");
+        let n = self.sections.len();
+        let mut out = Vec::with_capacity(self.header_len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(n as u32).to_le_bytes());
+        for ((&(code, len), sums), offset) in self.sections.iter().zip(checksums).zip(self.offsets()) {
+            assert_eq!(sums.blocks.len() as u64, block_count(len as u64), "a checksum per block");
+            out.extend_from_slice(&code.to_le_bytes());
+            out.extend_from_slice(&0u32.to_le_bytes());
+            out.extend_from_slice(&(offset as u64).to_le_bytes());
+            out.extend_from_slice(&(len as u64).to_le_bytes());
+            out.extend_from_slice(&sums.crc.to_le_bytes());
+            out.extend_from_slice(&0u32.to_le_bytes());
+        }
+        let blocks: usize = checksums.iter().map(|s| s.blocks.len()).sum();
+        out.extend_from_slice(&(blocks as u32).to_le_bytes());
+        for crc in checksums.iter().flat_map(|s| &s.blocks) {
+            out.extend_from_slice(&crc.to_le_bytes());
+        }
+        let header_crc = crc32fast::hash(&out);
+        out.extend_from_slice(&header_crc.to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
         out
     }
 }
