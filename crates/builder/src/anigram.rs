@@ -2,7 +2,7 @@
 //! documented in `wordhoard_query::anigram`.
 
 use wordhoard_query::anigram::{GOAL_LEN, NO_NEXT};
-use wordhoard_query::format::{terms_by_length, ColumnsWriter};
+use wordhoard_query::format::{terms_by_length, ColumnsWriter, Payload};
 
 use crate::error::BuildError;
 use crate::fst_writer;
@@ -128,7 +128,7 @@ pub(crate) fn terms_section(terms: &Terms) -> Result<Vec<u8>, BuildError> {
 }
 
 /// The encoded `chains` section: the add-one-letter graph and its counts.
-pub(crate) fn chains_section(terms: &Terms) -> Result<Vec<u8>, BuildError> {
+pub(crate) fn chains_section(terms: &Terms) -> Result<Payload, BuildError> {
     Graph::new(terms.len(), &distinct_bytes(&terms.letters), |t| terms.term(t)).encode()
 }
 
@@ -297,7 +297,7 @@ impl Graph {
         &self.succs[self.succ_starts[t] as usize..self.succ_starts[t + 1] as usize]
     }
 
-    fn encode(&self) -> Result<Vec<u8>, BuildError> {
+    fn encode(&self) -> Result<Payload, BuildError> {
         let (by_len, len_starts) = terms_by_length(&self.lens);
         let n = self.lens.len();
         let mut games = vec![0u64; n];
@@ -332,7 +332,7 @@ impl Graph {
         // The terms by length, so that counting games to another goal
         // reads a length's terms instead of scanning column 2 for them.
         out.u32s(&by_len).u32s(&len_starts);
-        Ok(out.finish())
+        Ok(out.take_payload())
     }
 }
 

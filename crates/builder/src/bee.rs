@@ -2,7 +2,7 @@
 //! layout is documented in `wordhoard_query::bee`.
 
 use wordhoard_query::bee::{base_points, HONEYCOMB_LETTERS, MIN_WORD_LEN, PANGRAM_BONUS};
-use wordhoard_query::format::ColumnsWriter;
+use wordhoard_query::format::{ColumnsWriter, Payload};
 use wordhoard_query::{Alphabet, LetterSet};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,10 +29,10 @@ fn add(sum: &mut Tally, more: &Tally) {
 
 /// The encoded bee sections.
 pub(crate) struct BeeSections {
-    pub lettersets: Vec<u8>,
-    pub honeycombs: Vec<u8>,
+    pub lettersets: Payload,
+    pub honeycombs: Payload,
     /// Only when the index has a common list.
-    pub common_honeycombs: Option<Vec<u8>>,
+    pub common_honeycombs: Option<Payload>,
 }
 
 /// The bee sections under construction. The honeycombs, the bulk of the
@@ -45,7 +45,7 @@ pub(crate) struct BeeBuild {
     /// Rows of up to 7 letters by mask: probed 127 times per pangram set,
     /// so kept to 8 bytes a row for cache; a mask is its own hash and tag.
     row_of: TagTable,
-    lettersets: Vec<u8>,
+    lettersets: Payload,
     has_common: bool,
     /// Masks past 32 bits (an alphabet of more than 32 letters).
     wide: bool,
@@ -99,7 +99,7 @@ impl BeeBuild {
         if let Some((text_starts, texts)) = row_texts(words, &rows, &starts, &by_set) {
             lettersets.u32s(&text_starts).bytes(texts);
         }
-        let lettersets = lettersets.finish();
+        let lettersets = lettersets.take_payload();
         let small = |r: &&SetRow| r.mask.len() <= HONEYCOMB_LETTERS;
         // Room for four times the rows: most of the probes miss, and at a
         // load of 1/8 a miss mostly ends at its first slot (measured: a
@@ -145,7 +145,7 @@ impl BeeBuild {
                 .u32s(&combs.iter().map(|c| c.pangrams[lane + 1]).collect::<Vec<_>>())
                 .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane] + bonus(c))).collect::<Vec<_>>())
                 .u32s(&combs.iter().flat_map(|c| c.by_centre.map(|t| t[lane + 1])).collect::<Vec<_>>())
-                .finish()
+                .take_payload()
         };
         // The two tables side by side; the common one only when asked for.
         let (honeycombs, common_honeycombs) = std::thread::scope(|s| {

@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use wordhoard_query::alphabet::Folding;
-use wordhoard_query::format::{run_checksum, ColumnsWriter, FileWriter, Metadata, SectionId, WORD_TEXT_RUN as RUN};
+use wordhoard_query::format::{
+    run_checksum, ColumnsWriter, FileWriter, Metadata, Payload, SectionId, WORD_TEXT_RUN as RUN,
+};
 use wordhoard_query::Alphabet;
 
 use crate::error::{BuildError, BuildErrorKind, ListRole};
@@ -312,7 +314,7 @@ fn read_lists(
 fn lay_out_file(
     meta: &Metadata,
     sections: Sections,
-    spellings: Option<Vec<u8>>,
+    spellings: Option<Payload>,
     proper_nouns: Option<&ProperNounReport>,
 ) -> Result<FileWriter, BuildError> {
     let mut file = FileWriter::new();
@@ -352,7 +354,7 @@ fn lay_out_file(
 /// The `word_text` section: each word's length, where each run of 16
 /// words starts, the words back to back, and each run's checksum
 /// (FORMAT.md).
-fn word_text_section(words: &SortedWords) -> Vec<u8> {
+fn word_text_section(words: &SortedWords) -> Payload {
     let lengths: Vec<u8> = words.starts.windows(2).map(|w| (w[1] - w[0]) as u8).collect();
     let starts: Vec<u32> = words.starts[..words.len()].iter().copied().step_by(RUN).collect();
     let text = words.bytes();
@@ -364,12 +366,12 @@ fn word_text_section(words: &SortedWords) -> Vec<u8> {
             run_checksum(start, run, &text[start as usize..end])
         })
         .collect();
-    ColumnsWriter::new().bytes(lengths).u32s(&starts).bytes(text.to_vec()).u32s(&checksums).finish()
+    ColumnsWriter::new().bytes(lengths).u32s(&starts).bytes(text.to_vec()).u32s(&checksums).take_payload()
 }
 
 /// The `spellings` section: word ids (ascending), offsets, and the UTF-8
 /// spellings, for the words of `words` that have one; `None` when none do.
-fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Result<Option<Vec<u8>>, BuildError> {
+fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Result<Option<Payload>, BuildError> {
     let (mut ids, mut offsets, mut text) = (Vec::new(), vec![0u32], Vec::new());
     for (word, spelling) in spellings {
         // Excluded words have no id, and no spelling.
@@ -381,22 +383,22 @@ fn spellings_section(words: &SortedWords, spellings: &[(Vec<u8>, String)]) -> Re
     if ids.is_empty() {
         return Ok(None);
     }
-    Ok(Some(ColumnsWriter::new().u32s(&ids).u32s(&offsets).bytes(text).finish()))
+    Ok(Some(ColumnsWriter::new().u32s(&ids).u32s(&offsets).bytes(text).take_payload()))
 }
 
 /// Every section but the metadata, encoded.
 pub(crate) struct Sections {
     pub(crate) words: Result<Vec<u8>, BuildError>,
-    pub(crate) word_text: Vec<u8>,
+    pub(crate) word_text: Payload,
     /// `None` when the build leaves it out.
-    pub(crate) endings: Option<Vec<u8>>,
+    pub(crate) endings: Option<Payload>,
     /// `None` when the build leaves it out.
-    pub(crate) letter_groups: Option<Result<Vec<u8>, BuildError>>,
-    pub(crate) common: Vec<u8>,
+    pub(crate) letter_groups: Option<Result<Payload, BuildError>>,
+    pub(crate) common: Payload,
     pub(crate) common_report: Option<CommonReport>,
     pub(crate) bee: bee::BeeSections,
     pub(crate) terms: Result<Vec<u8>, BuildError>,
-    pub(crate) chains: Result<Vec<u8>, BuildError>,
+    pub(crate) chains: Result<Payload, BuildError>,
     pub(crate) term_count: usize,
 }
 
@@ -524,12 +526,12 @@ fn flag_common(opts: &BuildOptions, list: Option<WordList>, words: &SortedWords)
     (flags, Some(report))
 }
 
-fn common_section(flags: &[bool]) -> Vec<u8> {
+fn common_section(flags: &[bool]) -> Payload {
     let mut bits = vec![0u64; flags.len().div_ceil(64)];
     for (id, _) in flags.iter().enumerate().filter(|(_, &f)| f) {
         bits[id / 64] |= 1 << (id % 64);
     }
-    ColumnsWriter::new().u64s(&bits).finish()
+    ColumnsWriter::new().u64s(&bits).take_payload()
 }
 
 #[cfg(test)]

@@ -62,27 +62,29 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     let optional = OptionalSections { endings: index.has_section(SectionId::Endings), letter_groups };
     let sections = encode_sections(&words, index.alphabet(), optional, |_| (flags, report));
     let bad = |e: crate::BuildError| Error::new(ErrorKind::Limit(format!("cannot rebuild the index: {e}")));
+    // Joined, each into one buffer to compare with the file's.
     let mut rebuilt = vec![
         (SectionId::Words, sections.words.map_err(bad)?),
-        (SectionId::WordText, as_written_then(index, SectionId::WordText, sections.word_text)?),
-        (SectionId::Common, sections.common),
-        (SectionId::Lettersets, as_written_then(index, SectionId::Lettersets, sections.bee.lettersets)?),
-        (SectionId::Honeycombs, sections.bee.honeycombs),
+        (SectionId::WordText, as_written_then(index, SectionId::WordText, sections.word_text.to_vec())?),
+        (SectionId::Common, sections.common.to_vec()),
+        (SectionId::Lettersets, as_written_then(index, SectionId::Lettersets, sections.bee.lettersets.to_vec())?),
+        (SectionId::Honeycombs, sections.bee.honeycombs.to_vec()),
     ];
     if let Some(endings) = sections.endings {
         // In the file's order: after the word text.
-        rebuilt.insert(2, (SectionId::Endings, endings));
+        rebuilt.insert(2, (SectionId::Endings, endings.to_vec()));
     }
     if let Some(letter_groups) = sections.letter_groups {
         // In the file's order: after the word text and the endings.
         let at = rebuilt.iter().position(|(id, _)| *id == SectionId::Common).expect("rebuilt");
-        rebuilt.insert(at, (SectionId::LetterGroups, letter_groups.map_err(bad)?));
+        rebuilt.insert(at, (SectionId::LetterGroups, letter_groups.map_err(bad)?.to_vec()));
     }
     if let Some(common) = sections.bee.common_honeycombs {
-        rebuilt.push((SectionId::CommonHoneycombs, common));
+        rebuilt.push((SectionId::CommonHoneycombs, common.to_vec()));
     }
     rebuilt.push((SectionId::Terms, sections.terms.map_err(bad)?));
-    rebuilt.push((SectionId::Chains, as_written_then(index, SectionId::Chains, sections.chains.map_err(bad)?)?));
+    rebuilt
+        .push((SectionId::Chains, as_written_then(index, SectionId::Chains, sections.chains.map_err(bad)?.to_vec())?));
     let mut checks = Vec::new();
     for (id, want) in rebuilt {
         // Builds before the word text and the endings did not write them;

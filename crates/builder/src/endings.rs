@@ -1,7 +1,7 @@
 //! Builds the `endings` section; its layout is documented in
 //! `wordhoard_query::format::ending_key` and FORMAT.md.
 
-use wordhoard_query::format::{ColumnsWriter, ENDING_LETTERS};
+use wordhoard_query::format::{ColumnsWriter, Payload, ENDING_LETTERS};
 use wordhoard_query::Alphabet;
 
 use crate::sorted_words::SortedWords;
@@ -17,7 +17,7 @@ use crate::sorted_words::SortedWords;
 /// ascend within each key. Not `sort::radix_sort`: its (key, id) pairs
 /// are twice the bytes, and on 10 million words this section took
 /// 240-280 ms through it against 95-160 ms here (alternating builds).
-pub(crate) fn endings_section(words: &SortedWords, alphabet: &Alphabet) -> Vec<u8> {
+pub(crate) fn endings_section(words: &SortedWords, alphabet: &Alphabet) -> Payload {
     // Rank 0 is "no letter" (a word shorter than the ending).
     let bits = (alphabet.len() + 1).next_power_of_two().trailing_zeros();
     let mut rank = [0u64; 256];
@@ -74,7 +74,7 @@ pub(crate) fn endings_section(words: &SortedWords, alphabet: &Alphabet) -> Vec<u
     }
     starts.extend_from_slice(&(keyed.len() as u32).to_le_bytes());
     drop(keyed);
-    ColumnsWriter::new().bytes(ids).bytes(keys).bytes(starts).finish()
+    ColumnsWriter::new().bytes(ids).bytes(keys).bytes(starts).take_payload()
 }
 
 #[cfg(test)]
@@ -96,7 +96,7 @@ mod tests {
                 let len = 1 + rng.below(6) as usize;
                 (0..len).map(|_| letters[letters.len() - 1 - rng.below(5) as usize]).collect()
             }));
-            let section = endings_section(&words, &alphabet);
+            let section = endings_section(&words, &alphabet).to_vec();
             let cols = Columns::parse(SectionId::Endings, &section).unwrap();
             let column = |i| cols.u32s(i).unwrap().iter().unwrap().collect::<Vec<u32>>();
             let (ids, keys, starts) = (column(0), column(1), column(2));

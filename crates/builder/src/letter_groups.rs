@@ -3,7 +3,7 @@
 
 use wordhoard_query::alphabet::LetterSet;
 use wordhoard_query::format::{
-    fits_some_box, group_checksum, group_count, group_key, ColumnsWriter, GroupRanks, GROUP_CHECKSUM_LEN,
+    fits_some_box, group_checksum, group_count, group_key, ColumnsWriter, GroupRanks, Payload, GROUP_CHECKSUM_LEN,
     GROUP_ENTRY_EXTRA as ENTRY_EXTRA, GROUP_KEY_MOST,
 };
 use wordhoard_query::Alphabet;
@@ -43,7 +43,7 @@ pub(crate) fn letter_groups_section(
     words: &SortedWords,
     alphabet: &Alphabet,
     key_letters: Option<usize>,
-) -> Result<Vec<u8>, BuildError> {
+) -> Result<Payload, BuildError> {
     let letters = alphabet.len();
     let mut index = [0u8; 256];
     for (i, &code) in alphabet.letters().iter().enumerate() {
@@ -103,7 +103,7 @@ pub(crate) fn letter_groups_section(
         bytes[start..start + GROUP_CHECKSUM_LEN].copy_from_slice(&sum.to_le_bytes());
     }
     let shape = [key_letters as u32, letters as u32];
-    Ok(ColumnsWriter::new().u32s(&shape).u32s(&starts).bytes(bytes).finish())
+    Ok(ColumnsWriter::new().u32s(&shape).u32s(&starts).bytes(bytes).take_payload())
 }
 
 #[cfg(test)]
@@ -127,7 +127,7 @@ mod tests {
                 let len = 1 + rng.below(9) as usize;
                 (0..len).map(|_| letters[letters.len() - 1 - rng.below(8) as usize]).collect()
             }));
-            let section = letter_groups_section(&words, &alphabet, key_letters).unwrap();
+            let section = letter_groups_section(&words, &alphabet, key_letters).unwrap().to_vec();
             let cols = Columns::parse(SectionId::LetterGroups, &section).unwrap();
             let shape: Vec<u32> = cols.u32s(0).unwrap().iter().unwrap().collect();
             let k = shape[0] as usize;

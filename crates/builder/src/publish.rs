@@ -5,7 +5,8 @@ use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use wordhoard_query::format::{FileWriter, SectionSums};
+use wordhoard_query::format::blocks::BlockCrcs;
+use wordhoard_query::format::{FileWriter, Payload, SectionSums};
 use wordhoard_query::Index;
 
 use crate::error::{BuildError, BuildErrorKind, OutputProblem};
@@ -181,11 +182,12 @@ const WRITE_LEN: usize = 128 << 10;
 const WRITEBACK_LEN: usize = 1 << 20;
 
 /// Writes the sections at their places on two threads, each a run of
-/// about half the bytes, checksumming each section as it goes (while it is
-/// in cache), and then the header those checksums complete. The gaps
-/// between sections read as the zeros the format asks for. Each section is
-/// freed once written: the file's cached pages can then take the memory
-/// it held, where the allocator returns it (a section over 32 MiB).
+/// about half the bytes, checksumming each megabyte as it goes (while it
+/// is in cache), and then the header those checksums complete. The gaps
+/// between sections read as the zeros the format asks for. Each piece of
+/// a section is freed once written: the file's cached pages can then take
+/// the memory it held, where the allocator returns it (a piece over 32
+/// MiB).
 fn write_in_two_parts(file: &File, index_file: FileWriter) -> std::io::Result<()> {
     let layout = index_file.layout();
     let mut sections = index_file.into_placements();
@@ -198,17 +200,21 @@ fn write_in_two_parts(file: &File, index_file: FileWriter) -> std::io::Result<()
     // 1 MiB writes (over the 10 MB budget), 8.5 MB after 128 KiB and 8.4 MB
     // after 64 KiB; against 1 MiB, 128 KiB writes cost 1-2% of a query's
     // time and none of the build's, 64 KiB writes 3-5% and 2.6%.
-    let write = |part: Vec<(usize, Vec<u8>)>| -> std::io::Result<Vec<SectionSums>> {
+    let write = |part: Vec<(usize, Payload)>| -> std::io::Result<Vec<SectionSums>> {
         part.into_iter()
-            .map(|(at, bytes)| {
-                let sums = SectionSums::of(&bytes);
-                for (i, run) in bytes.chunks(WRITEBACK_LEN).enumerate() {
-                    let run_at = at + i * WRITEBACK_LEN;
-                    let mut pieces = run.chunks(WRITE_LEN).enumerate();
-                    pieces.try_for_each(|(j, piece)| write_at(file, piece, (run_at + j * WRITE_LEN) as u64))?;
-                    start_writeback(file, run_at as u64, run.len() as u64);
+            .map(|(mut at, payload)| {
+                let mut crcs = BlockCrcs::default();
+                for piece in payload.into_pieces() {
+                    for run in piece.chunks(WRITEBACK_LEN) {
+                        crcs.update(run);
+                        for (j, chunk) in run.chunks(WRITE_LEN).enumerate() {
+                            write_at(file, chunk, (at + j * WRITE_LEN) as u64)?;
+                        }
+                        start_writeback(file, at as u64, run.len() as u64);
+                        at += run.len();
+                    }
                 }
-                Ok(sums)
+                Ok(SectionSums::from(crcs.finish()))
             })
             .collect()
     };

@@ -30,12 +30,50 @@ pub fn block_count(len: u64) -> u64 {
 /// The CRC-32 of each block of `bytes`, and of all of them (the whole
 /// section's, combined from the blocks' without a second pass).
 pub fn block_crcs(bytes: &[u8]) -> (Vec<u32>, u32) {
-    let crcs: Vec<u32> = bytes.chunks(BLOCK_LEN).map(crc32fast::hash).collect();
-    let mut whole = crc32fast::Hasher::new();
-    for (crc, chunk) in crcs.iter().zip(bytes.chunks(BLOCK_LEN)) {
-        whole.combine(&crc32fast::Hasher::new_with_initial_len(*crc, chunk.len() as u64));
+    let mut crcs = BlockCrcs::default();
+    crcs.update(bytes);
+    crcs.finish()
+}
+
+/// [`block_crcs`] of bytes that come in pieces of any lengths, one after
+/// another: a writer checksums each piece of a section as it writes it,
+/// without the pieces ever being joined.
+#[derive(Default)]
+pub struct BlockCrcs {
+    crcs: Vec<u32>,
+    block: crc32fast::Hasher,
+    in_block: usize,
+    whole: crc32fast::Hasher,
+}
+
+impl BlockCrcs {
+    /// Adds the next bytes.
+    pub fn update(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let (now, later) = bytes.split_at((BLOCK_LEN - self.in_block).min(bytes.len()));
+            self.block.update(now);
+            self.in_block += now.len();
+            bytes = later;
+            if self.in_block == BLOCK_LEN {
+                self.end_block();
+            }
+        }
     }
-    (crcs, whole.finalize())
+
+    fn end_block(&mut self) {
+        let crc = std::mem::take(&mut self.block).finalize();
+        self.whole.combine(&crc32fast::Hasher::new_with_initial_len(crc, self.in_block as u64));
+        self.crcs.push(crc);
+        self.in_block = 0;
+    }
+
+    /// Each block's CRC-32 and the whole's.
+    pub fn finish(mut self) -> (Vec<u32>, u32) {
+        if self.in_block > 0 {
+            self.end_block();
+        }
+        (self.crcs, self.whole.finalize())
+    }
 }
 
 /// Which of some parts (a section's blocks, the word text's runs) have
@@ -342,6 +380,29 @@ mod tests {
             assert_eq!(crcs.len() as u64, block_count(len as u64));
             assert_eq!(whole, crc32fast::hash(&bytes), "{len} bytes");
         }
+    }
+
+    /// Pieces of any lengths, cut anywhere (across block edges, empty
+    /// ones too), give the checksums of the bytes joined.
+    #[test]
+    fn pieces_give_the_checksums_of_the_bytes_joined() {
+        let bytes: Vec<u8> = (0..3 * BLOCK_LEN + 17).map(|i| (i * 7 % 251) as u8).collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..40 {
+            let mut crcs = BlockCrcs::default();
+            let mut rest = &bytes[..];
+            while !rest.is_empty() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Mostly short pieces, sometimes over a block.
+                let cut = (state as usize % if state % 5 == 0 { 2 * BLOCK_LEN } else { 300 }).min(rest.len());
+                crcs.update(&rest[..cut]);
+                rest = &rest[cut..];
+            }
+            assert_eq!(crcs.finish(), block_crcs(&bytes));
+        }
+        assert_eq!(BlockCrcs::default().finish(), block_crcs(&[]));
     }
 
     #[test]

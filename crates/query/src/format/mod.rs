@@ -20,7 +20,7 @@ pub(crate) use columns::search_sorted_many;
 pub use columns::{Columns, U32s, U64s};
 pub use meta::{Metadata, Sha256, SourceFile, MAX_METADATA_BYTES};
 #[cfg(feature = "write")]
-pub use write::{reseal, ColumnsWriter, FileWriter, Layout, SectionSums};
+pub use write::{reseal, ColumnsWriter, FileWriter, Layout, Payload, SectionSums};
 
 use crate::alphabet::LetterSet;
 use crate::error::{Error, ErrorKind, Result};
@@ -597,26 +597,47 @@ mod tests {
 
     #[test]
     fn sections_placed_with_their_header_make_the_same_file() {
-        // What a writer that places sections itself produces.
+        // What a writer that places sections itself produces, with one
+        // section in pieces (a column table's).
         let mut w = FileWriter::new();
         w.add(SectionId::Meta, vec![1, 2, 3]).add_raw(999, vec![9; 10]).add(SectionId::Words, vec![]);
         w.add(SectionId::Common, vec![4; 17]);
+        let mut columns = ColumnsWriter::new();
+        columns.bytes(vec![5; 3]).u32s(&[6, 7, 8]).bytes(vec![]).u64s(&[9]);
+        w.add(SectionId::Lettersets, columns.take_payload());
         let mut file = vec![0u8; w.file_len()];
-        let checksums: Vec<SectionSums> = w.placements().iter().map(|(_, bytes)| SectionSums::of(bytes)).collect();
-        for (at, bytes) in w.placements() {
-            file[at..at + bytes.len()].copy_from_slice(bytes);
+        let checksums: Vec<SectionSums> =
+            w.placements().iter().map(|(_, payload)| SectionSums::of_payload(payload)).collect();
+        for (at, payload) in w.placements() {
+            file[at..at + payload.len()].copy_from_slice(&payload.to_vec());
         }
         let header = w.layout().header_with(&checksums);
         file[..header.len()].copy_from_slice(&header);
         assert_eq!(file, w.finish());
-        // The same with the sections moved out, as the builder writes them.
+        // The same with the pieces moved out, as the builder writes them.
         let (layout, whole) = (w.layout(), w.finish());
         let mut moved = vec![0u8; layout.file_len()];
-        for (at, bytes) in w.into_placements() {
-            moved[at..at + bytes.len()].copy_from_slice(&bytes);
+        for (mut at, payload) in w.into_placements() {
+            for piece in payload.into_pieces() {
+                moved[at..at + piece.len()].copy_from_slice(&piece);
+                at += piece.len();
+            }
         }
         moved[..header.len()].copy_from_slice(&layout.header_with(&checksums));
         assert_eq!(moved, whole);
+    }
+
+    #[test]
+    fn a_column_table_in_pieces_is_the_table_in_one_buffer() {
+        let mut columns = ColumnsWriter::new();
+        columns.bytes(vec![1; 5]).bytes(vec![]).u32s(&[2, 3]).bytes(vec![4; 9]).u64s(&[5]);
+        let whole = columns.finish();
+        let payload = columns.take_payload();
+        assert_eq!(payload.len(), whole.len());
+        assert_eq!(payload.to_vec(), whole);
+        assert_eq!(SectionSums::of_payload(&payload), SectionSums::of(&whole));
+        // Taken, the writer is an empty table.
+        assert_eq!(columns.finish(), ColumnsWriter::new().finish());
     }
 }
 

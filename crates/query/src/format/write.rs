@@ -1,7 +1,7 @@
 //! The writers of the format: the file with its header, and column
 //! tables. Only the builder needs them (feature `write`).
 
-use super::blocks::{block_count, block_crcs};
+use super::blocks::{block_count, block_crcs, BlockCrcs};
 use super::{
     align8, SectionId, COLUMN_ENTRY_LEN, COLUMN_TABLE_HEADER_LEN, FIXED_HEADER_LEN, FORMAT_VERSION, HEADER_TRAILER_LEN,
     MAGIC, SECTION_ENTRY_LEN,
@@ -10,7 +10,7 @@ use super::{
 /// Assembles a file from section payloads: the one writer of the header.
 #[derive(Default)]
 pub struct FileWriter {
-    sections: Vec<(u32, Vec<u8>)>,
+    sections: Vec<(u32, Payload)>,
 }
 
 impl FileWriter {
@@ -20,13 +20,13 @@ impl FileWriter {
     }
 
     /// Adds a section; sections are laid out in the order added.
-    pub fn add(&mut self, id: SectionId, payload: Vec<u8>) -> &mut Self {
+    pub fn add(&mut self, id: SectionId, payload: impl Into<Payload>) -> &mut Self {
         self.add_raw(id.code(), payload)
     }
 
     /// Adds a section by raw code (tests use this for unknown sections).
-    pub fn add_raw(&mut self, code: u32, payload: Vec<u8>) -> &mut Self {
-        self.sections.push((code, payload));
+    pub fn add_raw(&mut self, code: u32, payload: impl Into<Payload>) -> &mut Self {
+        self.sections.push((code, payload.into()));
         self
     }
 
@@ -48,21 +48,22 @@ impl FileWriter {
 
     /// Each section's place in the file and its bytes, in order; between
     /// them, under 8 bytes of zeros.
-    pub fn placements(&self) -> Vec<(usize, &[u8])> {
-        self.layout().offsets().into_iter().zip(self.sections.iter().map(|(_, p)| p.as_slice())).collect()
+    pub fn placements(&self) -> Vec<(usize, &Payload)> {
+        self.layout().offsets().into_iter().zip(self.sections.iter().map(|(_, p)| p)).collect()
     }
 
     /// Each section's place and its bytes, moved out: for a writer that
-    /// frees each section once it is written, and then makes the header
+    /// frees each piece once it is written, and then makes the header
     /// from [`FileWriter::layout`].
-    pub fn into_placements(self) -> Vec<(usize, Vec<u8>)> {
+    pub fn into_placements(self) -> Vec<(usize, Payload)> {
         self.layout().offsets().into_iter().zip(self.sections.into_iter().map(|(_, p)| p)).collect()
     }
 
     /// The header: magic, version, the section table with each section's
     /// checksum, the block checksums, and the header's own checksum.
     fn header(&self) -> Vec<u8> {
-        let checksums: Vec<SectionSums> = self.sections.iter().map(|(_, payload)| SectionSums::of(payload)).collect();
+        let checksums: Vec<SectionSums> =
+            self.sections.iter().map(|(_, payload)| SectionSums::of_payload(payload)).collect();
         self.layout().header_with(&checksums)
     }
 
@@ -74,7 +75,7 @@ impl FileWriter {
         let mut at = header.len();
         for (_, payload) in &self.sections {
             out.write_all(&[0u8; 8][..align8(at) - at])?;
-            out.write_all(payload)?;
+            payload.pieces().try_for_each(|piece| out.write_all(piece))?;
             at = align8(at) + payload.len();
         }
         Ok(())
@@ -163,8 +164,82 @@ pub struct SectionSums {
 impl SectionSums {
     /// The checksums of a section's bytes, in one pass over them.
     pub fn of(payload: &[u8]) -> SectionSums {
-        let (blocks, crc) = block_crcs(payload);
+        SectionSums::from(block_crcs(payload))
+    }
+
+    /// The checksums of a section in pieces, in one pass over them.
+    pub fn of_payload(payload: &Payload) -> SectionSums {
+        let mut crcs = BlockCrcs::default();
+        payload.pieces().for_each(|piece| crcs.update(piece));
+        SectionSums::from(crcs.finish())
+    }
+}
+
+impl From<(Vec<u32>, u32)> for SectionSums {
+    /// From each block's CRC and the whole's ([`BlockCrcs::finish`]).
+    fn from((blocks, crc): (Vec<u32>, u32)) -> SectionSums {
         SectionSums { crc, blocks }
+    }
+}
+
+/// A section's bytes as pieces that follow one another in the file and
+/// are never joined: a column table's columns stay the buffers they were
+/// made in, and a writer frees each piece once it is written. Joined,
+/// the 10-million-word index's tables took another 560 MB of fresh pages
+/// and a copy of each.
+#[derive(Debug, Default)]
+pub struct Payload {
+    pieces: Vec<Vec<u8>>,
+    len: usize,
+}
+
+impl Payload {
+    /// The bytes in all.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds bytes at the end.
+    pub fn push(&mut self, piece: Vec<u8>) {
+        self.len += piece.len();
+        if !piece.is_empty() {
+            self.pieces.push(piece);
+        }
+    }
+
+    /// Adds zeros up to the next multiple of 8 bytes.
+    fn pad_to_8(&mut self) {
+        self.push(vec![0; align8(self.len) - self.len]);
+    }
+
+    /// The pieces, in order.
+    pub fn pieces(&self) -> impl Iterator<Item = &[u8]> {
+        self.pieces.iter().map(Vec::as_slice)
+    }
+
+    /// The pieces, moved out, in order.
+    pub fn into_pieces(self) -> Vec<Vec<u8>> {
+        self.pieces
+    }
+
+    /// The bytes joined.
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.len);
+        self.pieces().for_each(|piece| out.extend_from_slice(piece));
+        out
+    }
+}
+
+impl From<Vec<u8>> for Payload {
+    fn from(bytes: Vec<u8>) -> Payload {
+        let mut payload = Payload::default();
+        payload.push(bytes);
+        payload
     }
 }
 
@@ -196,11 +271,11 @@ impl ColumnsWriter {
         self.bytes(values.iter().flat_map(|v| v.to_le_bytes()).collect())
     }
 
-    /// Encodes the table.
-    pub fn finish(&self) -> Vec<u8> {
+    /// The table's head: the column count and each column's place.
+    fn head(&self) -> Vec<u8> {
         let c = self.columns.len();
         let mut offset = align8(COLUMN_TABLE_HEADER_LEN + c * COLUMN_ENTRY_LEN);
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(COLUMN_TABLE_HEADER_LEN + c * COLUMN_ENTRY_LEN);
         out.extend_from_slice(&(c as u32).to_le_bytes());
         out.extend_from_slice(&0u32.to_le_bytes());
         for column in &self.columns {
@@ -208,10 +283,23 @@ impl ColumnsWriter {
             out.extend_from_slice(&(column.len() as u64).to_le_bytes());
             offset = align8(offset + column.len());
         }
-        // Sized once, to the end the table just gave: grown by doubling,
-        // the chains section (3.7 MB on enable1) held 5.9 MB, and a
-        // build's peak memory, all of it fresh pages, was 10 MB higher.
-        out.reserve_exact(offset - out.len());
+        out
+    }
+
+    /// Encodes the table, its columns moved out into the pieces of a
+    /// section (the writer is left empty).
+    pub fn take_payload(&mut self) -> Payload {
+        let mut out = Payload::from(self.head());
+        for column in std::mem::take(&mut self.columns) {
+            out.pad_to_8();
+            out.push(column);
+        }
+        out
+    }
+
+    /// Encodes the table in one buffer.
+    pub fn finish(&self) -> Vec<u8> {
+        let mut out = self.head();
         for column in &self.columns {
             out.resize(align8(out.len()), 0);
             out.extend_from_slice(column);
