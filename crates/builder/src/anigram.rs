@@ -122,9 +122,9 @@ fn sort_letters(words: &SortedWords) -> Vec<u8> {
 }
 
 /// The encoded `terms` section: the terms FST and the words of each term.
-pub(crate) fn terms_section(terms: &Terms) -> Result<Vec<u8>, BuildError> {
+pub(crate) fn terms_section(terms: &Terms) -> Result<Payload, BuildError> {
     let fst = terms_fst(terms.len(), |t| terms.term(t))?;
-    Ok(ColumnsWriter::new().bytes(fst).u32s(&terms.starts).u32s(&terms.order).finish())
+    Ok(ColumnsWriter::new().bytes(fst).u32s(&terms.starts).u32s(&terms.order).take_payload())
 }
 
 /// The encoded `chains` section: the add-one-letter graph and its counts.

@@ -397,7 +397,7 @@ pub(crate) struct Sections {
     pub(crate) common: Payload,
     pub(crate) common_report: Option<CommonReport>,
     pub(crate) bee: bee::BeeSections,
-    pub(crate) terms: Result<Vec<u8>, BuildError>,
+    pub(crate) terms: Result<Payload, BuildError>,
     pub(crate) chains: Result<Payload, BuildError>,
     pub(crate) term_count: usize,
 }

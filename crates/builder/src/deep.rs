@@ -82,7 +82,7 @@ pub fn verify_deep<D: AsRef<[u8]>>(index: &Index<D>) -> Result<Vec<DeepCheck>, E
     if let Some(common) = sections.bee.common_honeycombs {
         rebuilt.push((SectionId::CommonHoneycombs, common.to_vec()));
     }
-    rebuilt.push((SectionId::Terms, sections.terms.map_err(bad)?));
+    rebuilt.push((SectionId::Terms, sections.terms.map_err(bad)?.to_vec()));
     rebuilt
         .push((SectionId::Chains, as_written_then(index, SectionId::Chains, sections.chains.map_err(bad)?.to_vec())?));
     let mut checks = Vec::new();
