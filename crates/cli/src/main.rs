@@ -7,7 +7,7 @@
 //! argument exists"); every other error is one line on stderr starting
 //! `error:`.
 
-// `unsafe` only in `malloc` (the allocator tuning of a build and of a
+// `unsafe` only in `malloc` (the allocator, and its tuning for a build and a
 // query) and `stop` (a query's signal handler).
 #![deny(unsafe_code)]
 
@@ -16,6 +16,10 @@ mod locate;
 mod malloc;
 mod output;
 mod stop;
+
+/// The system's allocator, advising huge pages for a build's large blocks.
+#[global_allocator]
+static ALLOCATOR: malloc::Allocator = malloc::Allocator;
 
 use std::ffi::OsString;
 use std::io::ErrorKind as IoKind;
