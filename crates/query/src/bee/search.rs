@@ -87,8 +87,8 @@ fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOpt
     // beside its pangram bit).
     let row_texts =
         sets.texts.filter(|t| puzzle.letters.len() <= HONEYCOMB_LETTERS && t.column().len() <= PLACE_MASK as usize);
-    let mut words = words_of_rows(&sets, &rows, puzzle.letters, row_texts.as_ref())?;
-    crate::ids::sort_by_id(&mut words, |&w| (w >> 32) as u32);
+    let Gathered { mut words, code_bytes } = words_of_rows(&sets, &rows, puzzle.letters, row_texts.as_ref())?;
+    crate::ids::sort_by_high_half(&mut words);
     let id_of = |w: &u64| (w >> 32) as u32;
     let (first, last) = (words.first().map_or(0, id_of), words.last().map_or(0, id_of));
     let mut common = index.common()?.ascending(first, last, words.len())?;
@@ -103,21 +103,37 @@ fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOpt
         });
         failed?;
     }
-    let mut marker = Marker { common, totals: Totals::default(), marks: Vec::with_capacity(words.len()) };
+    let mut marker = Marker { common, totals: Totals::default() };
+    let mut marks = vec![Marks { score: 0, pangram: false, common: false }; words.len()];
     let alphabet = index.alphabet();
     let texts = match row_texts {
         Some(row_texts) => {
             let column = row_texts.column();
-            let mut codes = Vec::with_capacity(words.len() * 8);
-            let mut ends = Vec::with_capacity(words.len());
-            for &w in &words {
+            // Room for every word's codes and a copy of 16 bytes past the
+            // last: a word is one such copy (or one of its own length
+            // near the column's end), the next word written over the rest.
+            let mut codes = vec![0u8; code_bytes + WIDE_COPY];
+            let mut ends = vec![0; words.len()];
+            let mut end = 0;
+            for ((&w, word_end), marks) in words.iter().zip(&mut ends).zip(&mut marks) {
+                // A length byte, then the codes: checked in bounds as gathered.
                 let at = (w & PLACE_MASK) as usize;
                 let len = column.get(at).map_or(0, |&len| len as usize);
-                crate::word_text::push_codes(&mut codes, column, at + 1..at + 1 + len);
-                ends.push(codes.len());
+                let codes_at = at + 1..at + 1 + len;
+                let wide = column.get(codes_at.start..).and_then(|rest| rest.first_chunk::<WIDE_COPY>());
+                match (codes.get_mut(end..).and_then(|rest| rest.first_chunk_mut::<WIDE_COPY>()), wide) {
+                    (Some(to), Some(wide)) if len <= WIDE_COPY => *to = *wide,
+                    _ => match (codes.get_mut(end..end + len), column.get(codes_at)) {
+                        (Some(to), Some(from)) => to.copy_from_slice(from),
+                        _ => return Err(SectionId::Lettersets.corrupt("has a row's texts shorter than its words")),
+                    },
+                }
+                end += len;
+                *word_end = end;
                 // One code a letter.
-                marker.mark(w, len)?;
+                *marks = marker.mark(w, len)?;
             }
+            codes.truncate(end);
             if !alphabet.is_word(&codes) {
                 return Err(SectionId::Lettersets.corrupt("holds a word with a character outside the alphabet"));
             }
@@ -125,34 +141,33 @@ fn solve_words<D: AsRef<[u8]>>(index: &Index<D>, puzzle: Puzzle, opts: &SolveOpt
         }
         None => {
             let texts = index.texts_of(&words.iter().map(|&w| (w >> 32) as u32).collect::<Vec<_>>())?;
-            for (&w, word) in words.iter().zip(texts.iter()) {
-                marker.mark(w, alphabet.letters_in(word))?;
+            for ((&w, word), marks) in words.iter().zip(texts.iter()).zip(&mut marks) {
+                *marks = marker.mark(w, alphabet.letters_in(word))?;
             }
             texts
         }
     };
-    Ok((marker.totals, SolvedWords::new(texts, marker.marks)))
+    Ok((marker.totals, SolvedWords::new(texts, marks)))
 }
 
 /// Scores and flags a honeycomb's words in turn, and adds them up.
 struct Marker<'a> {
     common: AscendingFlags<'a>,
     totals: Totals,
-    marks: Vec<Marks>,
 }
 
 impl Marker<'_> {
-    /// Scores word `w` (as [`words_of_rows`] gives it), of `letters` letters.
+    /// Scores and flags word `w` (as [`words_of_rows`] gives it), of
+    /// `letters` letters, and counts it.
     #[inline(always)]
-    fn mark(&mut self, w: u64, letters: usize) -> Result<()> {
+    fn mark(&mut self, w: u64, letters: usize) -> Result<Marks> {
         let pangram = w & PANGRAM_BIT != 0;
         let score = base_points(letters) + if pangram { PANGRAM_BONUS } else { 0 };
         self.totals.words += 1;
         self.totals.score += score;
         self.totals.pangrams += pangram as u32;
         let common = self.common.is_common((w >> 32) as u32)?;
-        self.marks.push(Marks { score, pangram, common });
-        Ok(())
+        Ok(Marks { score, pangram, common })
     }
 }
 
@@ -162,13 +177,23 @@ const PANGRAM_BIT: u64 = 1 << 31;
 /// letter sets' texts.
 const PLACE_MASK: u64 = PANGRAM_BIT - 1;
 
+/// What [`words_of_rows`] gathers: the words, and with texts the
+/// number of codes they hold in all.
+struct Gathered {
+    words: Vec<u64>,
+    code_bytes: usize,
+}
+
+/// The bytes a word's codes are copied in at once (words are rarely longer).
+const WIDE_COPY: usize = 16;
+
 /// The words of `rows` (ascending), each as one integer: its id in the
 /// high half, [`PANGRAM_BIT`] for the words of the row whose set is
 /// `letters`, and with `texts` where it lies there ([`PLACE_MASK`]).
 /// Each row's ids are checked in bounds and the rows' ranges disjoint
 /// (offsets ascend with the rows), so however a file sets its offsets
 /// no id is read twice; each row's texts must hold exactly its words.
-fn words_of_rows(sets: &LetterSets, rows: &[usize], letters: LetterSet, texts: Option<&RowTexts>) -> Result<Vec<u64>> {
+fn words_of_rows(sets: &LetterSets, rows: &[usize], letters: LetterSet, texts: Option<&RowTexts>) -> Result<Gathered> {
     let corrupt = |problem: &str| SectionId::Lettersets.corrupt(problem);
     // Rows ascend with their sets, and the honeycomb's is the largest set
     // asked for: the pangrams are the last row's words, if any are.
@@ -176,7 +201,7 @@ fn words_of_rows(sets: &LetterSets, rows: &[usize], letters: LetterSet, texts: O
         Some(&row) if sets.mask(row)? == letters => Some(row),
         _ => None,
     };
-    let mut words = Vec::new();
+    let mut ranges = Vec::with_capacity(rows.len());
     let mut end = 0;
     for &row in rows {
         let range = sets.starts.range(row)?;
@@ -184,27 +209,40 @@ fn words_of_rows(sets: &LetterSets, rows: &[usize], letters: LetterSet, texts: O
             return Err(corrupt("has offsets that are not ascending"));
         }
         end = range.end;
+        ranges.push(range);
+    }
+    // Disjoint ranges of one column: their sum is at most its length.
+    let mut words = vec![0u64; ranges.iter().map(|r| r.len()).sum()];
+    let (mut filled, mut code_bytes) = (0, 0);
+    for (&row, range) in rows.iter().zip(ranges) {
         let ids = sets.ids.slice(range)?;
+        // Within `words`: the ranges' lengths sum to its length.
+        let out = words.get_mut(filled..filled + ids.len()).unwrap_or_default();
+        filled += ids.len();
         let pangram = if Some(row) == pangram_row { PANGRAM_BIT } else { 0 };
         let Some(texts) = texts else {
-            words.extend(ids.iter()?.map(|id| (id as u64) << 32 | pangram));
+            for (w, id) in out.iter_mut().zip(ids.iter()?) {
+                *w = (id as u64) << 32 | pangram;
+            }
             continue;
         };
         let (text, start) = texts.row(row)?;
         let mut at = 0;
-        for id in ids.iter()? {
+        for (w, id) in out.iter_mut().zip(ids.iter()?) {
             let len = text.get(at).map_or(0, |&len| len as usize);
             if len == 0 || at + 1 + len > text.len() {
                 return Err(corrupt("has a row's texts shorter than its words"));
             }
-            words.push((id as u64) << 32 | pangram | (start + at) as u64);
+            *w = (id as u64) << 32 | pangram | (start + at) as u64;
             at += 1 + len;
         }
         if at != text.len() {
             return Err(corrupt("has a row's texts longer than its words"));
         }
+        // A length byte a word, then its codes.
+        code_bytes += text.len() - ids.len();
     }
-    Ok(words)
+    Ok(Gathered { words, code_bytes })
 }
 
 /// One group of Norvig's report: the words of one letter set.

@@ -257,8 +257,13 @@ impl<'a> U32s<'a> {
 
     /// Values `[start, end)` of a column of offsets into another table:
     /// the range `offsets[i]..offsets[i + 1]`, checked to be ordered.
+    #[inline]
     pub fn range(&self, i: usize) -> Result<std::ops::Range<usize>> {
-        let (start, end) = (self.at(i)?, self.at(i + 1)?);
+        // Both values in one read and one check (a honeycomb reads 48 rows' ranges).
+        let at = i.checked_mul(4).ok_or_else(|| self.out_of_bounds())?;
+        let pair = at.checked_add(8).and_then(|end| self.bytes.get(at..end)).ok_or_else(|| self.out_of_bounds())?;
+        check(self.lazy, pair)?;
+        let (start, end) = (le_u32(&pair[..4]) as usize, le_u32(&pair[4..]) as usize);
         if start > end {
             return Err(self.section.corrupt("an offsets column is not ascending"));
         }
