@@ -72,7 +72,9 @@ impl<'a> Masks<'a> {
         match self {
             Masks::Narrow(m) => {
                 // A key past 32 bits is in no narrow column.
-                let keys: Vec<u32> = keys.iter().filter_map(|&k| u32::try_from(k).ok()).collect();
+                let mut narrow = Vec::with_capacity(keys.len());
+                narrow.extend(keys.iter().filter_map(|&k| u32::try_from(k).ok()));
+                let keys = narrow;
                 search_sorted_many(m.len(), &mut |i| m.at_near(i, &mut last).map(|v| v as u32), &keys, &mut found)?
             }
             Masks::Wide(m) => search_sorted_many(m.len(), &mut |i| m.at_near(i, &mut last), keys, &mut found)?,
@@ -266,8 +268,10 @@ impl<'a> LetterSets<'a> {
     pub(super) fn rows_within(&self, letters: LetterSet, required: LetterSet) -> Result<Vec<usize>> {
         let free = letters.len() - required.len();
         if free < 20 && (1usize << free) <= self.len() {
-            let mut keys: Vec<u64> = letters.subsets_containing(required).map(|s| s.0).collect();
-            keys.reverse(); // they come largest first
+            // 2^free of them, largest first: the vector sized once, then reversed.
+            let mut keys = Vec::with_capacity(1 << free);
+            keys.extend(letters.subsets_containing(required).map(|s| s.0));
+            keys.reverse();
             self.masks.find_all(&keys)
         } else {
             (0..self.len())
