@@ -334,31 +334,76 @@ pub struct PhraseAnagrams {
     pub anagrams: Vec<Vec<String>>,
 }
 
-/// Letter counts, one byte a letter of the alphabet: `N` is 32 for an
-/// alphabet of up to 32 letters (the compares and the hashing cost half),
-/// else 64. Compared and subtracted as vectors.
+/// Letter counts, one byte a letter of the phrase (see [`Places`]): `N`
+/// is 16 for a phrase of up to 16 distinct letters (most), else 32 or
+/// 64. Compared and subtracted as vectors.
 type Counts<const N: usize> = [u8; N];
 
-fn counts_of<const N: usize>(alphabet: &Alphabet, bytes: &[u8]) -> Counts<N> {
+/// Where each letter of a phrase is counted: its place among the
+/// phrase's distinct letters.
+struct Places {
+    /// Each code's place, or [`Places::NONE`].
+    of_code: [u8; 256],
+    /// Each place's code.
+    codes: Vec<u8>,
+}
+
+impl Places {
+    const NONE: u8 = u8::MAX;
+
+    /// The places of the distinct letters among `letters` (codes).
+    fn of(letters: &[u8]) -> Places {
+        let mut codes = letters.to_vec();
+        codes.sort_unstable();
+        codes.dedup();
+        let mut of_code = [Places::NONE; 256];
+        for (place, &code) in codes.iter().enumerate() {
+            of_code[code as usize] = place as u8;
+        }
+        Places { of_code, codes }
+    }
+
+    /// True when every letter of `word` is one of the phrase's.
+    fn holds(&self, word: &[u8]) -> bool {
+        word.iter().all(|&b| self.of_code[b as usize] != Places::NONE)
+    }
+}
+
+/// The counts of `bytes`, whose letters are the phrase's (others are left out).
+fn counts_of<const N: usize>(places: &Places, bytes: &[u8]) -> Counts<N> {
     let mut c = [0u8; N];
     for &b in bytes {
-        if let Some(i) = alphabet.index_of(b) {
-            c[i] = c[i].saturating_add(1);
+        if let Some(n) = c.get_mut(places.of_code[b as usize] as usize) {
+            *n = n.saturating_add(1);
         }
     }
     c
 }
 
-/// True when every count of `a` is at most `b`'s: no early exit, so it
-/// compiles to a few vector compares.
+/// True when every count of `a` is at most `b`'s: eight counts a step,
+/// each word's bytes compared at once (a count is below 128: a phrase
+/// has at most [`MAX_PHRASE_LETTERS`]), with no early exit.
 #[inline]
 fn fits<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> bool {
-    a.iter().zip(b).fold(true, |ok, (x, y)| ok & (x <= y))
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
+    a.chunks_exact(8).zip(b.chunks_exact(8)).fold(true, |ok, (a, b)| {
+        // A byte of `b | HIGH` keeps its high bit past the subtraction
+        // exactly when the count of `a` there is no larger.
+        ok & ((((word(b) | HIGH) - word(a)) & HIGH) == HIGH)
+    })
 }
 
+/// `a` less `b`, eight counts a step: `b` fits in `a` (see [`fits`]), so
+/// no byte borrows from the next.
 #[inline]
 fn minus<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> Counts<N> {
-    std::array::from_fn(|i| a[i] - b[i])
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
+    let mut left = [0u8; N];
+    for ((out, a), b) in left.chunks_exact_mut(8).zip(a.chunks_exact(8)).zip(b.chunks_exact(8)) {
+        out.copy_from_slice(&(word(a) - word(b)).to_le_bytes());
+    }
+    left
 }
 
 /// The anagram search's terms: each term's letters and its words.
@@ -385,39 +430,43 @@ pub fn phrase_anagrams<D: AsRef<[u8]>>(index: &Index<D>, phrase: &str, opts: &Ph
         return Err(Error::invalid_param("min_len", "must be at least 1"));
     }
     index.require_common_list(opts.common_only)?;
-    if index.alphabet().len() <= 32 {
-        phrase_in::<32, D>(index, phrase, opts)
-    } else {
-        phrase_in::<64, D>(index, phrase, opts)
+    let letters = phrase_letters(index.alphabet(), phrase)?;
+    let places = Places::of(&letters);
+    match places.codes.len() {
+        0..=16 => phrase_in::<16, D>(index, &letters, &places, opts),
+        17..=32 => phrase_in::<32, D>(index, &letters, &places, opts),
+        // At most MAX_PHRASE_LETTERS.
+        _ => phrase_in::<64, D>(index, &letters, &places, opts),
     }
 }
 
-/// [`phrase_anagrams`] with letter counts of `N` bytes.
+/// [`phrase_anagrams`] of the phrase's `letters` (codes), with counts of
+/// `N` bytes at `places` (at most `N` of them).
 fn phrase_in<const N: usize, D: AsRef<[u8]>>(
     index: &Index<D>,
-    phrase: &str,
+    letters: &[u8],
+    places: &Places,
     opts: &PhraseOptions,
 ) -> Result<PhraseAnagrams> {
     let alphabet = index.alphabet();
-    let letters = phrase_letters(alphabet, phrase)?;
-    let mut want: Counts<N> = counts_of(alphabet, &letters);
+    let mut want: Counts<N> = counts_of(places, letters);
     let mut max_words = opts.max_words;
     let (mut forced, mut forced_id) = (Vec::new(), None);
     if let Some(word) = &opts.include {
         let bytes = alphabet.parse_word(word.trim(), "include")?;
-        let c: Counts<N> = counts_of(alphabet, &bytes);
+        let c: Counts<N> = counts_of(places, &bytes);
         forced_id = index.word_id(&bytes)?;
         if forced_id.is_none() {
             return Err(Error::invalid_param("include", format!("{word:?} is not a word of this index")));
         }
-        if !fits(&c, &want) {
+        if !places.holds(&bytes) || !fits(&c, &want) {
             return Err(Error::invalid_param("include", format!("{word:?} has letters the phrase does not")));
         }
         want = minus(&want, &c);
         max_words -= 1;
         forced.push(alphabet.word_string(bytes));
     }
-    let mut letters_sorted = letters.clone();
+    let mut letters_sorted = letters.to_vec();
     letters_sorted.sort_unstable();
     let result =
         |count, anagrams| PhraseAnagrams { letters: alphabet.word_string(letters_sorted.clone()), count, anagrams };
@@ -432,9 +481,9 @@ fn phrase_in<const N: usize, D: AsRef<[u8]>>(
         .iter()
         .enumerate()
         .filter(|(_, &n)| n > 0)
-        .flat_map(|(i, &n)| std::iter::repeat_n(alphabet.letter(i), n as usize))
+        .flat_map(|(i, &n)| std::iter::repeat_n(places.codes[i], n as usize))
         .collect();
-    let candidates = candidates(index, &remaining, opts)?;
+    let candidates = candidates(index, &remaining, places, opts)?;
     let mut search = Search { c: &candidates, max_words, sets: Vec::new(), count: 0, steps: 0, path: Vec::new() };
     search.from(0, want, want.iter().map(|&n| n as usize).sum())?;
     // Expand each set of terms into its sets of words, as word ranks
@@ -499,9 +548,9 @@ fn phrase_letters(alphabet: &Alphabet, phrase: &str) -> Result<Vec<u8>> {
 fn candidates<const N: usize, D: AsRef<[u8]>>(
     index: &Index<D>,
     letters: &[u8],
+    places: &Places,
     opts: &PhraseOptions,
 ) -> Result<Candidates<N>> {
-    let alphabet = index.alphabet();
     let common = index.common()?;
     let mut terms: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
     let mut sorted = letters.to_vec();
@@ -533,7 +582,8 @@ fn candidates<const N: usize, D: AsRef<[u8]>>(
     let mut c = Candidates { counts: Vec::new(), lens: Vec::new(), words: Vec::new(), by_counts: IntMap::default() };
     for len in 1..=letters.len() {
         for (term, ids) in terms.iter_mut().filter(|(term, _)| term.len() == len) {
-            let counts = counts_of(alphabet, term);
+            // A term of some of the letters: each is one of the phrase's.
+            let counts = counts_of(places, term);
             c.by_counts.insert(counts, c.counts.len());
             c.counts.push(counts);
             c.lens.push(len);
@@ -716,4 +766,49 @@ fn expand<const N: usize>(c: &Candidates<N>, ranks: &Ranks, set: &[usize], out: 
         }
     }
     go(c, ranks, set, 0, &mut [0; MAX_WORDS], out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-at-a-time compare and subtraction of counts agree with
+    /// one count at a time, for counts up to the most a phrase holds.
+    #[test]
+    fn counts_fit_and_subtract_as_one_count_at_a_time() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let most = MAX_PHRASE_LETTERS as u64 + 1;
+        for _ in 0..20_000 {
+            let a: Counts<16> = std::array::from_fn(|_| rng.below(most) as u8);
+            let b: Counts<16> =
+                std::array::from_fn(
+                    |i| if rng.below(3) == 0 { rng.below(most) as u8 } else { a[i] + rng.below(3) as u8 },
+                );
+            let want = a.iter().zip(&b).all(|(x, y)| x <= y);
+            assert_eq!(fits(&a, &b), want, "{a:?} in {b:?}");
+            if want {
+                assert_eq!(minus(&b, &a), std::array::from_fn(|i| b[i] - a[i]));
+            }
+        }
+    }
+
+    /// A phrase's anagrams are the same whatever the width of its counts.
+    #[test]
+    fn counts_of_any_width_give_the_same_anagrams() {
+        let list = "the\nquick\nbrown\nfox\njumps\nthe\nhe\nquip\nbox\nfrown\nsump\nkw\nju\nmost\nsox\nwhen\nthen\nbrick\nown\n";
+        let index = crate::testutil::index(list, None);
+        let opts = PhraseOptions { limit: 0, max_words: 5, min_len: 2, ..Default::default() };
+        // 9 and 19 distinct letters.
+        for phrase in ["brown fox the", "the quick brown fox jumps"] {
+            let letters = phrase_letters(index.alphabet(), phrase).unwrap();
+            let places = Places::of(&letters);
+            let wide = phrase_in::<32, _>(&index, &letters, &places, &opts).unwrap();
+            assert!(wide.count > 0, "{phrase}");
+            assert_eq!(phrase_in::<64, _>(&index, &letters, &places, &opts).unwrap(), wide, "{phrase}");
+            if places.codes.len() <= 16 {
+                assert_eq!(phrase_in::<16, _>(&index, &letters, &places, &opts).unwrap(), wide, "{phrase}");
+            }
+            assert_eq!(phrase_anagrams(&index, phrase, &opts).unwrap(), wide, "{phrase}");
+        }
+    }
 }
