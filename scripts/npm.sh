@@ -106,9 +106,16 @@ size="the wasm $bytes bytes ($gzipped gzip -9)"
 # sub-anagram came to read the word ids of only the terms it lists
 # (d177291: `anagram 'retain??' --sub` 9.22 M to 8.52 M instructions, 1.95x
 # to 1.78x the floor in paired runs): 708,773 to 709,318 bytes, 262,263 to
-# 263,488 gzip -9.
-if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 264000 ]; then
-  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 264,000 gzip -9" >&2
+# 263,488 gzip -9. Gzip raised to 265,500 (issue 26's cap is 266,240)
+# when a honeycomb's words came to be sorted in two radix passes into
+# buffers sized once (bee solve in process 12.5 to 10.4 us) and a
+# phrase's letter counts to be compared eight at a time (anagram --words
+# 'dormitory windows' 1.96x to 1.71x the floor): 709,626 to 711,681
+# bytes, 263,811 to 264,842 gzip -9. Counts of one byte a letter of the
+# phrase (16 bytes for most phrases, a third copy of the phrase search)
+# were 4-8% quicker still on long phrases but took 718,066 (265,815).
+if [ "$bytes" -gt 715000 ] || [ "$gzipped" -gt 265500 ]; then
+  echo "scripts/npm.sh: $size is over the budget of 715,000 bytes and 265,500 gzip -9" >&2
   exit 1
 fi
 if command -v npm >/dev/null 2>&1; then
