@@ -350,12 +350,13 @@ fn counts_of<const N: usize>(alphabet: &Alphabet, bytes: &[u8]) -> Counts<N> {
 }
 
 /// True when every count of `a` is at most `b`'s: eight counts a step,
-/// each word's bytes compared at once (a count is below 128: a phrase
-/// has at most [`MAX_PHRASE_LETTERS`]), with no early exit.
+/// each word's bytes compared at once, with no early exit. Every count
+/// is below 128 (a phrase has at most [`MAX_PHRASE_LETTERS`], and so
+/// has any term that fits it; a longer word to include is refused first).
 #[inline]
 fn fits<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
+    let word = |c: &[u8]| crate::format::read_u64(c, 0).unwrap_or_default();
     a.chunks_exact(8).zip(b.chunks_exact(8)).fold(true, |ok, (a, b)| {
         // A byte of `b | HIGH` keeps its high bit past the subtraction
         // exactly when the count of `a` there is no larger.
@@ -364,13 +365,14 @@ fn fits<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> bool {
 }
 
 /// `a` less `b`, eight counts a step: `b` fits in `a` (see [`fits`]), so
-/// no byte borrows from the next.
+/// no byte borrows from the next (and if one did, the counts would be
+/// wrong, never a panic).
 #[inline]
 fn minus<const N: usize>(a: &Counts<N>, b: &Counts<N>) -> Counts<N> {
-    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
+    let word = |c: &[u8]| crate::format::read_u64(c, 0).unwrap_or_default();
     let mut left = [0u8; N];
     for ((out, a), b) in left.chunks_exact_mut(8).zip(a.chunks_exact(8)).zip(b.chunks_exact(8)) {
-        out.copy_from_slice(&(word(a) - word(b)).to_le_bytes());
+        out.copy_from_slice(&word(a).wrapping_sub(word(b)).to_le_bytes());
     }
     left
 }
@@ -424,7 +426,9 @@ fn phrase_in<const N: usize, D: AsRef<[u8]>>(
         if forced_id.is_none() {
             return Err(Error::invalid_param("include", format!("{word:?} is not a word of this index")));
         }
-        if !fits(&c, &want) {
+        // Longer than the phrase, it cannot fit (and its counts might
+        // pass 127, past what `fits` compares).
+        if bytes.len() > letters.len() || !fits(&c, &want) {
             return Err(Error::invalid_param("include", format!("{word:?} has letters the phrase does not")));
         }
         want = minus(&want, &c);
@@ -754,6 +758,19 @@ mod tests {
                 assert_eq!(minus(&b, &a), std::array::from_fn(|i| b[i] - a[i]));
             }
         }
+    }
+
+    /// A word to include with more of a letter than a count can hold in
+    /// `fits` (here 255, saturated) is refused, not compared.
+    #[test]
+    fn a_word_to_include_longer_than_the_phrase_is_refused() {
+        // h, the eighth letter: the top byte of a word of counts, whose
+        // borrow would leave the word.
+        let long = "h".repeat(crate::format::MAX_WORD_LEN);
+        let index = crate::testutil::index(&format!("hh\n{long}\n"), None);
+        let opts = PhraseOptions { include: Some(long), ..Default::default() };
+        let err = phrase_anagrams(&index, "hh", &opts).unwrap_err();
+        assert!(err.to_string().contains("has letters the phrase does not"), "{err}");
     }
 
     /// A phrase's anagrams are the same with counts of either width.
