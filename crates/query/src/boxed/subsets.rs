@@ -24,7 +24,7 @@ pub(super) type CountClass = (u8, u32, u32, u32);
 /// leaves (by inclusion and exclusion over those letters), less the pairs
 /// whose first word covers it alone. `None` when the terms would pass
 /// [`MIDDLE_TERMS`] (narrow middle words on a wide box), with 2^31 words
-/// or more (the products below fit an i64), or within_less_all 2^128.
+/// or more (the products below fit an i64), or past 2^128.
 pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     let letters = classes.len();
     let full = ((1usize << letters) - 1) as u32;
@@ -213,7 +213,7 @@ const MIDDLE_TERMS: u64 = 1 << 22;
 /// chains that use every letter; less those whose first `k - 1` words
 /// already did, that is the count of `k`-word solutions. The sums run
 /// modulo 2^64, exact whenever the chains of `k` words over the whole box
-/// are fewer than 2^64 (checked; within_less_all that, `None`).
+/// are fewer than 2^64 (checked; past that, `None`).
 ///
 /// The matrices come a block of sets at a time: the sets that share their
 /// high letters (up to 64 sets, 36 KB on 12 letters), each block summed
@@ -259,7 +259,7 @@ impl SubsetCounts {
         SubsetCounts { letters, words, high_starts, from, counts: Vec::new() }
     }
 
-    /// The number of `k`-word solutions, `None` within_less_all 2^64 chains; when it
+    /// The number of `k`-word solutions, `None` past 2^64 chains; when it
     /// is not counted yet, every level up to `k.max(ahead)` is counted in
     /// one pass over the sets.
     pub(super) fn count(&mut self, k: usize, ahead: usize) -> Option<u128> {
@@ -282,9 +282,11 @@ impl SubsetCounts {
         }
         let (pairs, low) = (n * n, n.min(LOW_LETTERS));
         let full = (1usize << n) - 1;
-        // Per level, over every set with its sign: the solutions' count
-        // (see [`SetChains`]).
-        let mut solutions = vec![0u64; levels];
+        // Per level, over every set with its sign: the chains that use
+        // every letter, and the same weighed by how many words start with
+        // each chain's last letter (the chains one word longer that had
+        // used every letter a word early).
+        let (mut exact, mut exact_then_more) = (vec![0u64; levels], vec![0u64; levels]);
         let mut block = vec![0u32; pairs << low];
         // A set's letters; their places among the block's letters; and
         // the words from each of them.
@@ -339,7 +341,7 @@ impl SubsetCounts {
                 // Subtracted where the set leaves out an odd number of letters.
                 let negate = if (full & !set).count_ones() % 2 == 1 { u64::MAX } else { 0 };
                 let within_set = SetChains { matrix, b, places: &places, from: &from_in_set, negate };
-                let sums = &mut solutions[..];
+                let sums = (&mut exact[..], &mut exact_then_more[..]);
                 match m {
                     1 => within_set.add::<1>(sums),
                     2 => within_set.add::<2>(sums),
@@ -362,7 +364,7 @@ impl SubsetCounts {
         // The last set summed is the whole box: its chains, saturating,
         // bound the counts (modulo 2^64 they are exact below it).
         let mut all_chains = vec![0u128; n];
-        for (level, &count) in solutions.iter().enumerate() {
+        for (level, &exact) in exact.iter().enumerate() {
             all_chains = matrix
                 .chunks_exact(n)
                 .map(|column| {
@@ -372,6 +374,9 @@ impl SubsetCounts {
                 })
                 .collect();
             let bound = all_chains.iter().fold(0u128, |a, &b| a.saturating_add(b));
+            // Less the chains whose words before the last used every letter.
+            let early = if level == 0 { 0 } else { exact_then_more[level - 1] };
+            let count = exact.wrapping_sub(early);
             self.counts.push((bound <= u64::MAX as u128).then_some(count as u128));
         }
     }
@@ -383,15 +388,6 @@ const MAX_LETTERS: usize = 12;
 
 /// The chains within one set of letters, level by level, added to the
 /// sums with the set's sign.
-///
-/// Within a set, the solutions of `k + 1` words are the chains of `k + 1`
-/// words that use every letter less those whose first `k` words already
-/// did: over the chains of `k` words ending on each letter, (the words
-/// within the set that start with it) less (all the words that start
-/// with it). So the chains of `k` words, one product a level, give the
-/// count of `k + 1`: a box's `levels` counts take `levels - 2` products
-/// of the set's matrix, not the `levels - 1` of counting the chains of
-/// `k + 1` words and those that used every letter a word early apart.
 struct SetChains<'a> {
     /// The set's matrix over the block's `b` letters, by last letter then
     /// first (`b` x `b` counts), and where the set's `M` letters lie among
@@ -407,35 +403,36 @@ struct SetChains<'a> {
 }
 
 impl SetChains<'_> {
-    /// Adds to `solutions[level]` the set's term of the count of `level +
-    /// 1`-word solutions. `M`, the set's letters, fixed: the loops
-    /// unrolled, with the sums in registers.
+    /// Adds to `exact[level]` the set's chains of `level + 1` words, and
+    /// to `then_more[level]` the same weighed by the words that start
+    /// with each chain's last letter. `M`, the set's letters, fixed: the
+    /// loops unrolled, with the sums in registers.
     #[inline(always)]
-    fn add<const M: usize>(&self, solutions: &mut [u64]) {
+    fn add<const M: usize>(&self, (exact, then_more): (&mut [u64], &mut [u64])) {
         let places: [usize; M] = std::array::from_fn(|i| self.places[i]);
         let by_last: [[u32; M]; M] = std::array::from_fn(|l| {
             let row = &self.matrix[places[l] * self.b..][..self.b];
             std::array::from_fn(|f| row[places[f]])
         });
-        // One word: the chains ending on each letter.
-        let mut chains: [u64; M] = std::array::from_fn(|l| by_last[l].iter().fold(0u64, |a, &w| a + w as u64));
-        // Per letter, the words within the set that start with it less
-        // all those that do (wrapping: the sums run modulo 2^64).
-        let within_less_all: [u64; M] =
-            std::array::from_fn(|f| by_last.iter().fold(0u64, |a, row| a + row[f] as u64).wrapping_sub(self.from[f]));
-        let signed = |n: u64| (n ^ self.negate).wrapping_sub(self.negate);
-        let Some((first, more)) = solutions.split_first_mut() else { return };
-        *first = first.wrapping_add(signed(chains.iter().fold(0u64, |a, &c| a.wrapping_add(c))));
-        let last = more.len();
-        for (level, solutions) in more.iter_mut().enumerate() {
-            let finishing =
-                chains.iter().zip(&within_less_all).fold(0u64, |a, (&c, &p)| a.wrapping_add(c.wrapping_mul(p)));
-            *solutions = solutions.wrapping_add(signed(finishing));
-            if level + 1 < last {
-                chains = std::array::from_fn(|l| {
-                    by_last[l].iter().zip(&chains).fold(0u64, |a, (&w, &c)| a.wrapping_add(c.wrapping_mul(w as u64)))
-                });
+        let from = &self.from[..M];
+        let mut chains = [0u64; M];
+        for (level, (exact, then_more)) in exact.iter_mut().zip(then_more).enumerate() {
+            let next: [u64; M] = std::array::from_fn(|l| {
+                let column = &by_last[l];
+                if level == 0 {
+                    column.iter().fold(0u64, |a, &w| a.wrapping_add(w as u64))
+                } else {
+                    column.iter().zip(&chains).fold(0u64, |a, (&w, &c)| a.wrapping_add(c.wrapping_mul(w as u64)))
+                }
+            });
+            let (mut all, mut weighed) = (0u64, 0u64);
+            for (&sum, &from) in next.iter().zip(from) {
+                all = all.wrapping_add(sum);
+                weighed = weighed.wrapping_add(sum.wrapping_mul(from));
             }
+            *exact = exact.wrapping_add((all ^ self.negate).wrapping_sub(self.negate));
+            *then_more = then_more.wrapping_add((weighed ^ self.negate).wrapping_sub(self.negate));
+            chains = next;
         }
     }
 }
@@ -597,7 +594,7 @@ mod tests {
             let letters = 1 + round % 12;
             let full = (1u32 << letters) - 1;
             // A third of the rounds with thousands of words a class (the
-            // chains within_less_all 4 words would then pass 2^64).
+            // chains past 4 words would then pass 2^64).
             let many = round % 3 == 2;
             let classes = random_classes(&mut rng, letters, 30, if many { 5000 } else { 9 });
             let most_words = if many { 4 } else { 6 };
@@ -623,7 +620,7 @@ mod tests {
     }
 
     /// Counts by subsets are exact up to 2^64 chains over the box and
-    /// `None` within_less_all them (the memoised search then counts, in u128).
+    /// `None` past them (the memoised search then counts, in u128).
     #[test]
     fn counts_by_subsets_know_when_they_wrap() {
         // Letters a, b, c: 3e9 words a..b within {a, b}, 3e9 b..a, one b..c.
