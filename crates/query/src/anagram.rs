@@ -339,11 +339,14 @@ pub struct PhraseAnagrams {
 /// else 64. Compared and subtracted eight at a time (see [`fits`]).
 type Counts<const N: usize> = [u8; N];
 
+/// The counts of `bytes` (codes that are no letter are left out).
 fn counts_of<const N: usize>(alphabet: &Alphabet, bytes: &[u8]) -> Counts<N> {
     let mut c = [0u8; N];
     for &b in bytes {
-        if let Some(i) = alphabet.index_of(b) {
-            c[i] = c[i].saturating_add(1);
+        // `N` covers the alphabet (see `phrase_anagrams`); were it not,
+        // a letter past it would go uncounted, not panic.
+        if let Some(n) = alphabet.index_of(b).and_then(|i| c.get_mut(i)) {
+            *n = n.saturating_add(1);
         }
     }
     c
