@@ -31,8 +31,9 @@ pub(crate) fn sort_by_id<T: Copy + Default>(items: &mut Vec<T>, id_of: impl Fn(&
         }
         return;
     }
-    let max = items.iter().map(&id_of).max().unwrap_or(0);
-    let bits = (u32::BITS - max.leading_zeros()).max(1);
+    // The widest id's bits: those of them all or-ed (see [`sort_by_high_half`]).
+    let any = items.iter().fold(0, |any, item| any | id_of(item));
+    let bits = (u32::BITS - any.leading_zeros()).max(1);
     // Many items: digits of up to 12 bits, so that the ids of a list of
     // 10 million words (23 bits) take two passes, not three (a box's
     // 16,520 records of 16 bytes: 193 to 79 us); fewer pay less to clear
@@ -77,8 +78,11 @@ pub(crate) fn sort_by_id<T: Copy + Default>(items: &mut Vec<T>, id_of: impl Fn(&
 /// [`sort_by_id`] took 13.4 us for the 537.
 #[inline(never)]
 pub(crate) fn sort_by_high_half(keys: &mut [u64]) {
-    let max = keys.iter().map(|&k| (k >> 32) as u32).max().unwrap_or(0);
-    let width = (u32::BITS - max.leading_zeros()).div_ceil(2).max(1);
+    // The ids' widest: that of their bits or-ed, which takes a vector op
+    // for two keys where a maximum takes a compare and a move a key (a
+    // honeycomb of 537 words: 0.13 us of 10.1).
+    let any = (keys.iter().fold(0, |any, &k| any | k) >> 32) as u32;
+    let width = (u32::BITS - any.leading_zeros()).div_ceil(2).max(1);
     if keys.len() < 1 << (width - 1) {
         return sort_by_comparison(keys);
     }
