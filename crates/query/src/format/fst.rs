@@ -53,7 +53,7 @@
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::fasthash::IntMap;
-use crate::format::blocks::{check, Lazy};
+use crate::format::blocks::{check, LastBlock, Lazy};
 use crate::format::{SectionId, MAX_WORD_LEN};
 
 /// The fst format version this reader reads (and the builder writes).
@@ -255,6 +255,7 @@ impl<'a> FstMap<'a> {
             steps: 0,
             found: 0,
             started: false,
+            last: LastBlock::default(),
         }
     }
 
@@ -344,6 +345,26 @@ impl<'a> FstMap<'a> {
                 Ok(node)
             }
             // Damage that made the decoding fail is named as damage.
+            Err(e) => {
+                check(self.lazy, self.nodes.get(addr.saturating_sub(8)..=addr).unwrap_or_default())?;
+                Err(e)
+            }
+        }
+    }
+
+    /// [`FstMap::node`], its check two compares where the node lies in
+    /// the block `last` checked: a walk meets many nodes near each other
+    /// (in process, `anagram 'retain??' --sub` 707 to 690 us, a two-word
+    /// box 337 to 336 us, one binary alternating).
+    #[inline]
+    fn node_near(&self, addr: usize, last: &mut LastBlock) -> Result<Node> {
+        match self.decode(addr) {
+            Ok((node, first)) => {
+                if self.lazy.is_some() && addr != EMPTY_ADDRESS {
+                    last.check(self.lazy, self.nodes.get(first..=addr).unwrap_or_default())?;
+                }
+                Ok(node)
+            }
             Err(e) => {
                 check(self.lazy, self.nodes.get(addr.saturating_sub(8)..=addr).unwrap_or_default())?;
                 Err(e)
@@ -655,6 +676,8 @@ pub struct Search<'a, A: Automaton> {
     steps: u64,
     found: u64,
     started: bool,
+    /// The block of nodes checked last (see [`FstMap::node_near`]).
+    last: LastBlock,
 }
 
 impl<A: Automaton> Search<'_, A> {
@@ -711,7 +734,7 @@ impl<A: Automaton> Search<'_, A> {
             if memo.is_some_and(|(addr, (a, b))| self.dead.get(&addr) == Some(&(a, b as usize))) {
                 continue;
             }
-            let node = self.map.node(t.target)?;
+            let node = self.map.node_near(t.target, &mut self.last)?;
             self.key.push(t.input);
             let matched = node.is_final && self.aut.is_match(&state);
             self.stack.push(Frame { node, next: 0, state, output, memo, found_before: self.found });
