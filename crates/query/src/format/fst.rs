@@ -337,19 +337,7 @@ impl<'a> FstMap<'a> {
     /// error either way).
     #[inline]
     fn node(&self, addr: usize) -> Result<Node> {
-        match self.decode(addr) {
-            Ok((node, first)) => {
-                if self.lazy.is_some() && addr != EMPTY_ADDRESS {
-                    check(self.lazy, self.nodes.get(first..=addr).unwrap_or_default())?;
-                }
-                Ok(node)
-            }
-            // Damage that made the decoding fail is named as damage.
-            Err(e) => {
-                check(self.lazy, self.nodes.get(addr.saturating_sub(8)..=addr).unwrap_or_default())?;
-                Err(e)
-            }
-        }
+        self.node_checked(addr, |part| check(self.lazy, part))
     }
 
     /// [`FstMap::node`], its check two compares where the node lies in
@@ -358,13 +346,20 @@ impl<'a> FstMap<'a> {
     /// box 337 to 336 us, one binary alternating).
     #[inline]
     fn node_near(&self, addr: usize, last: &mut LastBlock) -> Result<Node> {
+        self.node_checked(addr, |part| last.check(self.lazy, part))
+    }
+
+    /// Decodes the node at `addr`, its bytes checked by `check_node`.
+    #[inline(always)]
+    fn node_checked(&self, addr: usize, check_node: impl FnOnce(&[u8]) -> Result<()>) -> Result<Node> {
         match self.decode(addr) {
             Ok((node, first)) => {
                 if self.lazy.is_some() && addr != EMPTY_ADDRESS {
-                    last.check(self.lazy, self.nodes.get(first..=addr).unwrap_or_default())?;
+                    check_node(self.nodes.get(first..=addr).unwrap_or_default())?;
                 }
                 Ok(node)
             }
+            // Damage that made the decoding fail is named as damage.
             Err(e) => {
                 check(self.lazy, self.nodes.get(addr.saturating_sub(8)..=addr).unwrap_or_default())?;
                 Err(e)
