@@ -49,7 +49,7 @@ pub(super) fn three_words(classes: &Classes) -> Option<u128> {
     }
 }
 
-/// A value of [`three_words`]' tables.
+/// A value of [`three_words`]' tables, and of [`SubsetCounts`]' blocks.
 trait Cell: Copy + Default + std::ops::AddAssign + std::ops::BitXor<Output = Self> {
     /// Every bit set: the mask that negates.
     const ONES: Self;
@@ -272,14 +272,30 @@ impl SubsetCounts {
     /// Counts the solutions of 1 to `levels` words: one pass over the
     /// sets, each set's matrix summed once for all the levels.
     fn count_levels(&mut self, levels: usize) {
-        let n = self.letters;
         self.counts.clear();
-        if n > MAX_LETTERS {
+        if self.letters > MAX_LETTERS {
             // Never asked (boxes this wide have no flat tables): the
             // memoised search counts.
             self.counts.resize(levels, None);
             return;
         }
+        // Every value of a block is at most the words: below 2^16, a
+        // block of u16 is half the memory to clear and sum (a solve of 5
+        // words on enable1 in process 860-870 against 910-920 us). The
+        // WebAssembly engine keeps to u32: a second copy of the counting
+        // code cost it 13.4 KB.
+        let words = self.words.iter().map(|w| u64::from(w.3)).sum::<u64>();
+        if words < 1 << 16 && cfg!(not(target_arch = "wasm32")) {
+            self.count_levels_in::<u16>(levels);
+        } else {
+            self.count_levels_in::<u32>(levels);
+        }
+    }
+
+    /// [`SubsetCounts::count_levels`] with blocks of `T`, which holds
+    /// the words of the box.
+    fn count_levels_in<T: Cell + Into<u32>>(&mut self, levels: usize) {
+        let n = self.letters;
         let (pairs, low) = (n * n, n.min(LOW_LETTERS));
         let full = (1usize << n) - 1;
         // Per level, over every set with its sign: the chains that use
@@ -287,7 +303,7 @@ impl SubsetCounts {
         // each chain's last letter (the chains one word longer that had
         // used every letter a word early).
         let (mut exact, mut exact_then_more) = (vec![0u64; levels], vec![0u64; levels]);
-        let mut block = vec![0u32; pairs << low];
+        let mut block = vec![T::default(); pairs << low];
         // A set's letters; their places among the block's letters; and
         // the words from each of them.
         let mut in_set = [0usize; MAX_LETTERS];
@@ -306,13 +322,13 @@ impl SubsetCounts {
             }
             let block_pairs = b * b;
             let block = &mut block[..block_pairs << low];
-            block.fill(0);
+            block.fill(T::default());
             let mut within = high;
             loop {
                 for &(mask, last, first, count) in &self.words[self.high_starts[within]..self.high_starts[within + 1]] {
                     // Its letters lie within the block's: so do its first and last.
                     let pair = place[last as usize] * b + place[first as usize];
-                    block[(mask as usize & ((1 << low) - 1)) * block_pairs + pair] += count;
+                    block[(mask as usize & ((1 << low) - 1)) * block_pairs + pair] += T::of(count);
                 }
                 if within == 0 {
                     break;
@@ -369,7 +385,8 @@ impl SubsetCounts {
                 .chunks_exact(n)
                 .map(|column| {
                     column.iter().zip(&all_chains).fold(0u128, |sum, (&words, &ways)| {
-                        sum.saturating_add(if level == 0 { 1 } else { ways }.saturating_mul(words as u128))
+                        let words = u128::from(words.into());
+                        sum.saturating_add(if level == 0 { 1 } else { ways }.saturating_mul(words))
                     })
                 })
                 .collect();
@@ -388,12 +405,12 @@ const MAX_LETTERS: usize = 12;
 
 /// The chains within one set of letters, level by level, added to the
 /// sums with the set's sign.
-struct SetChains<'a> {
+struct SetChains<'a, T> {
     /// The set's matrix over the block's `b` letters, by last letter then
     /// first (`b` x `b` counts), and where the set's `M` letters lie among
     /// them: the matrix over its letters alone is read from it into
     /// registers, each chain count a dot product.
-    matrix: &'a [u32],
+    matrix: &'a [T],
     b: usize,
     places: &'a [usize],
     /// Per letter of the set, the words that start with it.
@@ -402,7 +419,7 @@ struct SetChains<'a> {
     negate: u64,
 }
 
-impl SetChains<'_> {
+impl<T: Copy + Into<u32>> SetChains<'_, T> {
     /// Adds to `exact[level]` the set's chains of `level + 1` words, and
     /// to `then_more[level]` the same weighed by the words that start
     /// with each chain's last letter. `M`, the set's letters, fixed: the
@@ -412,7 +429,7 @@ impl SetChains<'_> {
         let places: [usize; M] = std::array::from_fn(|i| self.places[i]);
         let by_last: [[u32; M]; M] = std::array::from_fn(|l| {
             let row = &self.matrix[places[l] * self.b..][..self.b];
-            std::array::from_fn(|f| row[places[f]])
+            std::array::from_fn(|f| row[places[f]].into())
         });
         let from = &self.from[..M];
         let mut chains = [0u64; M];
@@ -586,7 +603,8 @@ mod tests {
     /// Counts of 1 to 6 words by subsets are those of a plain walk over
     /// the chains of classes (the chains that have not covered the box
     /// yet, one word at a time), on random boxes of 1 to 12 letters, with
-    /// few words a class and with thousands.
+    /// few words a class (blocks of u16, and of u32 the same) and with
+    /// thousands.
     #[test]
     fn counts_by_subsets_match_a_plain_walk() {
         let mut rng = crate::rng::SplitMix64::new(11);
@@ -603,6 +621,13 @@ mod tests {
                 for &(last, mask, _, n) in list {
                     *open.entry((mask, last)).or_default() += u128::from(n);
                 }
+            }
+            if !many {
+                // Blocks of u16 (what these words take) and of u32 alike.
+                let (mut narrow, mut wide) = (SubsetCounts::new(&classes), SubsetCounts::new(&classes));
+                narrow.count_levels_in::<u16>(most_words);
+                wide.count_levels_in::<u32>(most_words);
+                assert_eq!(narrow.counts, wide.counts, "round {round}");
             }
             let mut subsets = SubsetCounts::new(&classes);
             for k in 1..=most_words {
