@@ -284,7 +284,7 @@ impl SubsetCounts {
         // words on enable1 in process 860-870 against 910-920 us). The
         // WebAssembly engine keeps to u32: a second copy of the counting
         // code cost it 13.4 KB.
-        let words = self.words.iter().map(|w| u64::from(w.3)).sum::<u64>();
+        let words = self.from.iter().sum::<u64>();
         if words < 1 << 16 && cfg!(not(target_arch = "wasm32")) {
             self.count_levels_in::<u16>(levels);
         } else {
